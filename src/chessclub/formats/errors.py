@@ -1,0 +1,44 @@
+"""Errors of the file readers: every problem names its file line and column."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One problem found in a file. ``line`` and ``column`` are 1-based; ``column`` may be 0
+    when the problem concerns the whole line."""
+
+    line: int
+    column: int
+    message: str
+
+    def __str__(self) -> str:
+        where = f"line {self.line}" + (f", column {self.column}" if self.column else "")
+        return f"{where}: {self.message}"
+
+
+class FormatError(ValueError):
+    """A file that cannot be read. ``problems`` lists every problem found (at least one);
+    ``str()`` gives them all, one per line, each with line and column."""
+
+    def __init__(self, problems: list[Problem], *, source: str = "") -> None:
+        if not problems:
+            raise ValueError("FormatError needs at least one problem")
+        self.problems = list(problems)
+        self.source = source
+        prefix = f"{source}: " if source else ""
+        super().__init__("\n".join(prefix + str(p) for p in self.problems))
+
+    @property
+    def first(self) -> Problem:
+        return self.problems[0]
+
+
+class FrbeError(FormatError):
+    """A malformed Belgian federation results file (spec B3)."""
+
+
+class TrfError(FormatError):
+    """A malformed FIDE Tournament Report File (TRF-16 / TRF-2026)."""
