@@ -37,12 +37,12 @@ def compute_standings(tournament: Tournament) -> list[StandingRow]:
     Returns one :class:`StandingRow` per player, best first; ties are listed by pairing number.
     """
     entries = tournament.entries()
-    scored = []
+    scored: list[tuple[Player, Points, int, tuple[RoundEntry, ...]]] = []
     for player in tournament.players:
-        cells = entries[player.pairing_number]
-        points = sum((c.points for c in cells), Points(0))
-        played = sum(1 for c in cells if c.played)
-        scored.append((player, points, played, tuple(cells)))
+        own = tuple(entries[player.pairing_number])
+        points = sum((c.points for c in own), Points(0))
+        played = sum(1 for c in own if c.played)
+        scored.append((player, points, played, own))
     scored.sort(key=lambda item: (-item[1], item[0].pairing_number))
     counts: dict[Points, int] = {}
     for _, points, _, _ in scored:

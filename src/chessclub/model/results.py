@@ -184,9 +184,9 @@ class ScoringSystem:
 FIDE_SCORING = ScoringSystem()
 
 __all__ = [
+    "FIDE_SCORING",
     "ByeKind",
     "Colour",
-    "FIDE_SCORING",
     "GameResult",
     "Outcome",
     "ScoringSystem",

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import datetime
 import enum
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 
 from chessclub.model.ids import PairingNumber, RoundNumber

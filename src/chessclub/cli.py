@@ -1,0 +1,265 @@
+"""The ``chessclub`` command: the core's operations from a shell, and the web app's entry points.
+
+Exit codes (one table for every sub-command):
+
+====  ==========================================================
+0     success
+1     unexpected failure
+2     usage error (unknown option, missing argument)
+3     invalid input file (each problem printed with line and column)
+4     something named does not exist (file, club)
+====  ==========================================================
+
+Sub-commands that need the database (``import``, ``demo``, ``serve``, ``manage``) import the
+Django layer lazily; ``standings`` and ``convert`` use the pure core only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import io
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from chessclub.formats import FormatError, read_tournament
+from chessclub.model import ByeKind, RoundEntry, Tournament, format_points
+from chessclub.model.points import format_points_decimal
+from chessclub.standings import StandingRow, compute_standings
+
+EXIT_OK = 0
+EXIT_FAILURE = 1
+EXIT_USAGE = 2
+EXIT_INVALID_INPUT = 3
+EXIT_NOT_FOUND = 4
+
+
+def _read_file(path: str) -> Tournament:
+    data = Path(path).read_bytes()
+    return read_tournament(data, source=path)
+
+
+def _cell(entry: RoundEntry) -> str:
+    """A crosstable cell: ``12w1``, ``5b½``, ``3w+`` (forfeit), or the bye letter."""
+    if entry.opponent is None:
+        assert entry.bye is not None
+        return {
+            ByeKind.PAIRING_ALLOCATED: "PAB",
+            ByeKind.HALF_POINT: "H",
+            ByeKind.FULL_POINT: "F",
+            ByeKind.ZERO_POINT: "Z",
+            ByeKind.ABSENT: "-",
+        }[entry.bye]
+    colour = entry.colour.value if entry.colour else "?"
+    assert entry.result is not None
+    if not entry.result.is_entered:
+        mark = "?"
+    elif entry.result.is_forfeit:
+        mark = "+" if entry.points > 0 else "-"
+    else:
+        mark = format_points(entry.points, half_sign="½")
+    return f"{entry.opponent}{colour}{mark}"
+
+
+def _standings_json(rows: list[StandingRow]) -> str:
+    payload = [
+        {
+            "rank": row.rank,
+            "shared_rank": row.shared,
+            "start_no": int(row.player.pairing_number),
+            "name": row.player.name,
+            "rating": row.player.rating,
+            "points": float(row.points),
+            "points_exact": str(row.points),
+            "games_played": row.games_played,
+            "rounds": [_cell(e) for e in row.entries],
+        }
+        for row in rows
+    ]
+    return json.dumps(payload, ensure_ascii=False, indent=2)
+
+
+def _standings_csv(rows: list[StandingRow]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    rounds = len(rows[0].entries) if rows else 0
+    writer.writerow(
+        ["rank", "start_no", "name", "rating", "points"] + [f"r{i}" for i in range(1, rounds + 1)]
+    )
+    for row in rows:
+        writer.writerow(
+            [
+                row.rank,
+                int(row.player.pairing_number),
+                row.player.name,
+                row.player.rating if row.player.rating is not None else "",
+                format_points_decimal(row.points),
+                *(_cell(e) for e in row.entries),
+            ]
+        )
+    return out.getvalue()
+
+
+def _standings_text(tournament: Tournament, rows: list[StandingRow]) -> str:
+    width = max((len(r.player.name) for r in rows), default=4)
+    lines = [tournament.name, ""]
+    lines.append(f"{'Rk':>3}  {'No':>3}  {'Name':<{width}}  {'Elo':>4}  {'Pts':>4}")
+    for row in rows:
+        rating = str(row.player.rating) if row.player.rating is not None else ""
+        rank = f"{row.rank}" + ("=" if row.shared else "")
+        lines.append(
+            f"{rank:>3}  {row.player.pairing_number:>3}  {row.player.name:<{width}}  "
+            f"{rating:>4}  {format_points(row.points, half_sign='½'):>4}  "
+            + " ".join(f"{_cell(e):>5}" for e in row.entries)
+        )
+    return "\n".join(lines) + "\n"
+
+
+def cmd_standings(args: argparse.Namespace) -> int:
+    tournament = _read_file(args.file)
+    rows = compute_standings(tournament)
+    if args.format == "json":
+        sys.stdout.write(_standings_json(rows) + "\n")
+    elif args.format == "csv":
+        sys.stdout.write(_standings_csv(rows))
+    else:
+        sys.stdout.write(_standings_text(tournament, rows))
+    return EXIT_OK
+
+
+def cmd_convert(args: argparse.Namespace) -> int:
+    tournament = _read_file(args.file)
+    if args.to == "trf":
+        from chessclub.formats import trf
+
+        data = trf.write_tournament(tournament)
+    else:
+        from chessclub.formats import frbe
+
+        data = frbe.write_tournament(tournament)
+    if args.output and args.output != "-":
+        Path(args.output).write_bytes(data)
+    else:
+        sys.stdout.buffer.write(data)
+    return EXIT_OK
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    from chessclub_web import commands
+
+    commands.setup()
+    tournament_id, url = commands.import_file(args.file, args.club)
+    print(f"Imported tournament {tournament_id}: {url}")
+    return EXIT_OK
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    from chessclub_web import commands
+
+    commands.setup()
+    print(commands.load_demo())
+    return EXIT_OK
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    from chessclub_web import commands
+
+    commands.setup()
+    commands.serve(args.host, args.port)
+    return EXIT_OK
+
+
+def cmd_manage(args: argparse.Namespace) -> int:
+    from chessclub_web import commands
+
+    commands.setup()
+    status: int = commands.manage(list(args.argv))
+    return status
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="chessclub",
+        description="chessclub: tournaments, standings and federation files for chess clubs.",
+        epilog="Exit codes: 0 ok, 1 failure, 2 usage, 3 invalid input file, 4 not found.",
+    )
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    p = sub.add_parser(
+        "standings",
+        help="print the standings of a Belgian results file or a TRF",
+        description=(
+            "Print the standings (rank, start number, name, rating, points, one cell per round) "
+            "of a Belgian results file (FRBE-KBSB, spec B3) or a FIDE TRF; the format is "
+            "detected from the content. JSON gives a list of objects with rank, start_no, name, "
+            "rating, points (a number), points_exact (a fraction such as '9/2'), games_played "
+            "and rounds."
+        ),
+    )
+    p.add_argument("file", help="the results file (Belgian .txt / FIDE .trf)")
+    p.add_argument("--format", choices=("text", "json", "csv"), default="text")
+    p.set_defaults(func=cmd_standings)
+
+    p = sub.add_parser(
+        "convert",
+        help="convert a Belgian results file or TRF to TRF or to the Belgian layout",
+        description="Read a Belgian results file or a TRF and write it as TRF-16 or as a "
+        "Belgian results file in the federation's current layout (Latin-1, CR LF).",
+    )
+    p.add_argument("file")
+    p.add_argument("--to", choices=("trf", "frbe"), required=True)
+    p.add_argument("-o", "--output", help="output file (default: standard output)")
+    p.set_defaults(func=cmd_convert)
+
+    p = sub.add_parser(
+        "import",
+        help="import a Belgian results file or TRF into a club (database)",
+        description="Import a tournament file into the club with this federation number. "
+        "A malformed file is refused with every problem (line, column) and nothing is stored.",
+    )
+    p.add_argument("file")
+    p.add_argument("--club", required=True, metavar="NUMBER", help="club federation number")
+    p.set_defaults(func=cmd_import)
+
+    p = sub.add_parser("demo", help="load the demo club and its tournament (idempotent)")
+    p.set_defaults(func=cmd_demo)
+
+    p = sub.add_parser("serve", help="serve the web app")
+    p.add_argument("--host", default="127.0.0.1")
+    p.add_argument("--port", type=int, default=8000)
+    p.set_defaults(func=cmd_serve)
+
+    p = sub.add_parser(
+        "manage",
+        help="run a Django management command (migrate, createsuperuser, …)",
+        prefix_chars="\0",
+    )
+    p.add_argument("argv", nargs=argparse.REMAINDER)
+    p.set_defaults(func=cmd_manage)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``chessclub`` command; returns the exit code (see the module docstring)."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        result: int = args.func(args)
+        return result
+    except FormatError as exc:
+        print(f"chessclub: cannot read the file:\n{exc}", file=sys.stderr)
+        return EXIT_INVALID_INPUT
+    except FileNotFoundError as exc:
+        print(f"chessclub: no such file: {exc.filename}", file=sys.stderr)
+        return EXIT_NOT_FOUND
+    except LookupError as exc:
+        print(f"chessclub: {exc}", file=sys.stderr)
+        return EXIT_NOT_FOUND
+    except BrokenPipeError:
+        return EXIT_OK
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
