@@ -1,0 +1,124 @@
+"""The ``chessclub`` command over the core (issue 2, deliverable 7; spec S1).
+
+Expected points are worked out by hand from ``elite-2000-16p-7r.txt`` (result column: ``1``
+win, ``5`` draw, ``0`` loss, ``0 - -`` no game), not taken from our own output.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from chessclub.cli import EXIT_INVALID_INPUT, EXIT_NOT_FOUND, main
+
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+ELITE = FIXTURES / "frbe" / "elite-2000-16p-7r.txt"
+
+# start number -> (name, Elo, points); points summed by hand over the seven round columns.
+ELITE_BY_HAND: dict[int, tuple[str, int, Fraction]] = {
+    1: ("Alpha Anne", 2334, Fraction(9, 2)),  # ½ ½ 1 ½ ½ 1 ½
+    2: ("Bravo Bruno", 2315, Fraction(9, 2)),  # 0 ½ 1 ½ 1 1 ½
+    3: ("Charlie Claire", 2300, Fraction(5)),  # 1 ½ ½ 1 ½ 1 ½
+    4: ("Delta David", 2267, Fraction(9, 2)),  # 1 ½ 1 ½ ½ 0 1
+    5: ("Echo Emma", 2232, Fraction(4)),  # 1 ½ ½ 0 ½ ½ 1
+    6: ("Foxtrot Felix", 2185, Fraction(3)),  # 1 ½ ½ 0 1 0 -
+    7: ("Golf Gilles", 2184, Fraction(7, 2)),  # 1 ½ 1 1 0 0 0
+    8: ("Hotel Helene", 2171, Fraction(4)),  # ½ 0 1 ½ ½ ½ 1
+    9: ("India Ivan", 2159, Fraction(9, 2)),  # 1 1 0 1 1 0 ½
+    10: ("Juliett Julie", 2142, Fraction(3, 2)),  # 0 1 0 0 - 0 ½
+    11: ("Kilo Karim", 2136, Fraction(5, 2)),  # - 1 0 1 0 - ½
+    12: ("Lima Louise", 2093, Fraction(2)),  # 0 - 0 0 0 1 1
+    13: ("Mike Marc", 2078, Fraction(1)),  # 0 0 - 1 0 0 0
+    14: ("November Nadia", 2016, Fraction(2)),  # 0 0 0 - 1 1 0
+    15: ("Oscar Olivier", 2015, Fraction(0)),  # 0 - - - - - -
+    16: ("Papa Paul", 1932, Fraction(5, 2)),  # - ½ ½ 0 ½ 1 0
+}
+
+
+def _json_rows(capsys: pytest.CaptureFixture[str], *args: str) -> list[dict[str, object]]:
+    assert main(["standings", str(ELITE), "--format", "json", *args]) == 0
+    rows: list[dict[str, object]] = json.loads(capsys.readouterr().out)
+    return rows
+
+
+def test_s1_cli_json_points_equal_the_file(capsys: pytest.CaptureFixture[str]) -> None:
+    rows = _json_rows(capsys)
+    assert len(rows) == 16
+    by_start = {row["start_no"]: row for row in rows}
+    assert set(by_start) == set(ELITE_BY_HAND)
+    for start_no, (name, elo, points) in ELITE_BY_HAND.items():
+        row = by_start[start_no]
+        assert row["name"] == name
+        assert row["rating"] == elo
+        assert Fraction(str(row["points_exact"])) == points
+        assert row["points"] == float(points)
+    # the points of a round robin-free field of 49 games add up to 49
+    assert sum(Fraction(str(r["points_exact"])) for r in rows) == 49
+
+
+def test_s1_cli_ranks_charlie_first_and_shares_equal_points(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    rows = _json_rows(capsys)
+    assert (rows[0]["rank"], rows[0]["name"], rows[0]["points"]) == (1, "Charlie Claire", 5.0)
+    # 1, 2, 4 and 9 have 4½: ranks 2 to 5, shared until tiebreaks separate them
+    four_and_a_half = [r for r in rows if r["points"] == 4.5]
+    assert {r["start_no"] for r in four_and_a_half} == {1, 2, 4, 9}
+    assert {r["rank"] for r in four_and_a_half} == {2}
+    assert rows[-1]["name"] == "Oscar Olivier"
+    points = [r["points"] for r in rows]
+    assert points == sorted(points, reverse=True)
+
+
+def test_s2_cli_json_rounds_show_absences(capsys: pytest.CaptureFixture[str]) -> None:
+    rows = {r["start_no"]: r for r in _json_rows(capsys)}
+    assert rows[15]["rounds"] == ["7b0", "-", "-", "-", "-", "-", "-"]
+    assert rows[3]["rounds"][0] == "10b1"
+    assert rows[3]["rounds"][1] == "6w½"
+
+
+def test_s1_cli_csv_and_text(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["standings", str(ELITE), "--format", "csv"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("rank,start_no,name,rating,points,r1,")
+    assert lines[1].startswith("1,3,Charlie Claire,2300,5.0,")
+    assert len(lines) == 17
+    assert main(["standings", str(ELITE)]) == 0
+    text = capsys.readouterr().out
+    assert "Charlie Claire" in text.splitlines()[3]
+
+
+def test_cli_malformed_file_names_line_and_column(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    lines = ELITE.read_bytes().split(b"\n")
+    # line 9 is player 2; its round-1 colour letter "B" becomes "X"
+    assert lines[8].startswith(b" 2 Bravo Bruno")
+    column = lines[8].index(b" 9 B 0") + 4  # 1-based column of the colour letter
+    lines[8] = lines[8][: column - 1] + b"X" + lines[8][column:]
+    bad = tmp_path / "bad.txt"
+    bad.write_bytes(b"\n".join(lines))
+    assert main(["standings", str(bad)]) == EXIT_INVALID_INPUT
+    err = capsys.readouterr().err
+    assert "line 9" in err
+    assert f"column {column}" in err
+
+
+def test_cli_missing_file(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["standings", "/nonexistent/file.txt"]) == EXIT_NOT_FOUND
+    assert "no such file" in capsys.readouterr().err
+
+
+def test_cli_console_script_help() -> None:
+    out = subprocess.run(
+        [sys.executable, "-m", "chessclub.cli", "standings", "--help"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert "--format" in out
