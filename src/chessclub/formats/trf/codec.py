@@ -1,0 +1,456 @@
+"""Reading and writing TRF bytes (FIDE TRF-16 with TRF-2026 records), exactly.
+
+``write_trf(read_trf(data)) == data`` for every file :func:`read_trf` accepts.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import re
+from collections import Counter
+from fractions import Fraction
+
+from chessclub.formats.errors import Problem, TrfError
+from chessclub.formats.trf.records import (
+    BB_TAGS,
+    CELL_WIDTH,
+    FIRST_CELL_COLUMN,
+    OPPOSITE_CODES,
+    TEXT_TAGS,
+    AccelerationRecord,
+    BbRecord,
+    ByesRecord,
+    InitialColourRecord,
+    PlayerRecord,
+    ProhibitedRecord,
+    RawLine,
+    Record,
+    ResultCode,
+    RoundDatesRecord,
+    RoundsRecord,
+    ScoringRecord,
+    TextRecord,
+    TrfDocument,
+    XxcRecord,
+    XxsRecord,
+    cell_column,
+    parse_player,
+    parse_trf_points,
+)
+from chessclub.model import Colour
+
+_BOM = "\ufeff"
+_NEWLINE_RE = re.compile(r"(\r\n|\r|\n)")
+_PAIR_RE = re.compile(r"\s*([A-Za-z])\s*(\d+(?:\.\d+)?)")
+_XXS_RE = re.compile(r"\s*([A-Za-z]+)=(\d+(?:\.\d+)?)")
+_DATE_RE = re.compile(r"(\d\d)/(\d\d)/(\d\d)")
+
+
+def read_trf(data: bytes, *, source: str = "") -> TrfDocument:
+    """Read a Tournament Report File (FIDE TRF-16, TRF-2026 records, JaVaFo/bbp extensions).
+
+    ``data`` is the file's bytes (UTF-8, else Latin-1; optional BOM; CR, LF or CR LF line ends,
+    mixed or not). ``source`` names the file in error messages.
+
+    Every problem is collected — a non-numeric starting rank, rating, points or rank, a duplicate
+    starting rank, a misaligned round cell, an opponent without a player record, a colour not
+    ``w``/``b``/``-``/blank, an unknown result code, a game whose two sides disagree (colours
+    ``w``/``b`` and codes ``1``/``0``, ``=``/``=``, ``+``/``-``, ``-``/``-``, ``W``/``L``,
+    ``D``/``D``), a malformed known tournament record — and raised together as
+    :class:`~chessclub.formats.errors.TrfError` (1-based line and column). Nothing partial is
+    returned.
+    """
+    text, encoding, bom = _decode(data)
+    lines, endings, final_newline = _split_lines(text)
+    problems: list[Problem] = []
+    records: list[Record] = []
+    for number, line in enumerate(lines, start=1):
+        record, line_problems = parse_record(line)
+        records.append(record)
+        problems.extend(Problem(number, column, message) for column, message in line_problems)
+    counts = Counter(e for e in endings if e)
+    newline = counts.most_common(1)[0][0] if counts else "\n"
+    uniform = all(e == newline for e in endings[:-1]) and (
+        not endings or endings[-1] == (newline if final_newline else "")
+    )
+    doc = TrfDocument(
+        records=records,
+        newline=newline,
+        final_newline=final_newline,
+        encoding=encoding,
+        bom=bom,
+        line_endings=None if uniform else tuple(endings),
+    )
+    problems.extend(validate(doc))
+    if problems:
+        raise TrfError(sorted(problems, key=lambda p: (p.line, p.column)), source=source)
+    return doc
+
+
+def write_trf(doc: TrfDocument) -> bytes:
+    """Write ``doc`` as bytes in its encoding, line endings and final-newline form.
+
+    Records keep the spelling they were read with while their typed values are unchanged;
+    others are written in canonical FIDE TRF-16 / TRF-2026 columns. Raises
+    ``UnicodeEncodeError`` if a value cannot be written in ``doc.encoding``.
+    """
+    count = len(doc.records)
+    if doc.line_endings is not None and len(doc.line_endings) == count:
+        endings = list(doc.line_endings)
+    else:
+        endings = [doc.newline] * count
+        if count and not doc.final_newline:
+            endings[-1] = ""
+    text = "".join(render_record(r) + e for r, e in zip(doc.records, endings, strict=True))
+    if doc.bom:
+        text = _BOM + text
+    return text.encode(doc.encoding)
+
+
+def render_record(record: Record) -> str:
+    """One record's line without its line ending; its ``source`` spelling while still valid."""
+    source = None if isinstance(record, RawLine) else record.source
+    if source is not None:
+        parsed, problems = parse_record(source)
+        if not problems and type(parsed) is type(record) and parsed == record:
+            return source
+    return record.render()
+
+
+def _decode(data: bytes) -> tuple[str, str, bool]:
+    try:
+        text, encoding = data.decode("utf-8"), "utf-8"
+    except UnicodeDecodeError:
+        text, encoding = data.decode("latin-1"), "latin-1"
+    bom = text.startswith(_BOM)
+    return (text[1:] if bom else text), encoding, bom
+
+
+def _split_lines(text: str) -> tuple[list[str], list[str], bool]:
+    parts = _NEWLINE_RE.split(text)
+    lines = parts[0::2]
+    endings = parts[1::2]
+    final_newline = bool(endings) and lines[-1] == ""
+    if lines[-1] == "":
+        lines.pop()
+    else:
+        endings.append("")
+    return lines, endings, final_newline
+
+
+# --------------------------------------------------------------------------------------------
+# One line
+
+
+def parse_record(line: str) -> tuple[Record, list[tuple[int, str]]]:
+    """Read one line into its record. Returns the record and problems as ``(column, message)``;
+    a line whose known record cannot be read comes back as :class:`RawLine` with problems."""
+    tag = line[:3]
+    if tag == "001":
+        player, problems = parse_player(line)
+        if player is None:
+            return RawLine(line), problems
+        return _with_source(player, line), problems
+    if len(line) > 3 and line[3] != " ":
+        return RawLine(line), []
+    body = line.rstrip(" ")
+    trailing = line[len(body) :]
+    value = body[4:]
+    problems = []
+    record: Record | None = None
+    if tag in TEXT_TAGS:
+        record = TextRecord(tag, value, trailing)
+    elif tag in ("142", "XXR"):
+        if value.strip().isdigit() and value.strip().isascii():
+            record = RoundsRecord(tag, int(value), trailing)
+        else:
+            problems.append((5, f"number of rounds {value.strip()!r} is not a number"))
+    elif tag == "132":
+        record = _parse_dates(body, trailing, problems)
+    elif tag == "152":
+        letter = value.strip().upper()
+        if letter in ("W", "B"):
+            record = InitialColourRecord(Colour(letter.lower()), trailing)
+        else:
+            problems.append((5, f"initial colour {value.strip()!r} is not W or B"))
+    elif tag == "XXC":
+        record = XxcRecord(tuple(value.split()), trailing)
+    elif tag == "162":
+        pairs = _parse_pairs(_PAIR_RE, value, 5, problems)
+        if pairs is not None:
+            record = ScoringRecord(tuple((s.upper(), p) for s, p in pairs), trailing)
+    elif tag == "XXS":
+        pairs = _parse_pairs(_XXS_RE, value, 5, problems)
+        if pairs is not None:
+            record = XxsRecord(tuple((s.upper(), p) for s, p in pairs), trailing)
+    elif tag in BB_TAGS:
+        try:
+            points = parse_trf_points(value)
+        except ValueError:
+            points = None
+        if points is None:
+            problems.append((5, f"points {value.strip()!r} is not a number"))
+        else:
+            record = BbRecord(tag, points, trailing)
+    elif tag == "240":
+        record = _parse_byes(body, trailing, problems)
+    elif tag == "250":
+        record = _parse_acceleration(body, trailing, problems)
+    elif tag == "260":
+        record = _parse_prohibited(body, trailing, problems)
+    if record is None:
+        return RawLine(line), problems
+    return _with_source(record, line), problems
+
+
+def _with_source(record: Record, line: str) -> Record:
+    if isinstance(record, RawLine) or record.render() == line:
+        return record
+    return dataclasses.replace(record, source=line)
+
+
+def _parse_pairs(
+    pattern: re.Pattern[str], value: str, column: int, problems: list[tuple[int, str]]
+) -> list[tuple[str, Fraction]] | None:
+    pairs: list[tuple[str, Fraction]] = []
+    position = 0
+    while position < len(value):
+        match = pattern.match(value, position)
+        if match is None:
+            if value[position:].strip():
+                problems.append((column + position, f"cannot read {value[position:].strip()!r}"))
+                return None
+            break
+        pairs.append((match.group(1), Fraction(match.group(2))))
+        position = match.end()
+    return pairs
+
+
+def _parse_dates(
+    body: str, trailing: str, problems: list[tuple[int, str]]
+) -> RoundDatesRecord | None:
+    if body[3 : FIRST_CELL_COLUMN - 1].strip():
+        problems.append((5, "round dates start at column 92"))
+        return None
+    dates: list[datetime.date | None] = []
+    start = FIRST_CELL_COLUMN - 1  # slot of round 1: cols 91–100 (date at 92–99, ±1 tolerated)
+    while start < len(body):
+        slot = body[start : start + CELL_WIDTH].strip()
+        column = start + 2
+        if not slot:
+            dates.append(None)
+        else:
+            match = _DATE_RE.fullmatch(slot)
+            try:
+                if match is None:
+                    raise ValueError(slot)
+                yy, mm, dd = (int(g) for g in match.groups())
+                dates.append(datetime.date(2000 + yy if yy < 70 else 1900 + yy, mm, dd))
+            except ValueError:
+                problems.append((column, f"round date {slot!r} is not YY/MM/DD"))
+                return None
+        start += CELL_WIDTH
+    return RoundDatesRecord(tuple(dates), trailing)
+
+
+def _ints(body: str, first: int, problems: list[tuple[int, str]], what: str) -> list[int] | None:
+    numbers: list[int] = []
+    for match in re.finditer(r"\S+", body[first - 1 :]):
+        token = match.group()
+        if not (token.isdigit() and token.isascii()):
+            problems.append((first + match.start(), f"{what} {token!r} is not a number"))
+            return None
+        numbers.append(int(token))
+    return numbers
+
+
+def _field_int(
+    body: str, first: int, last: int, problems: list[tuple[int, str]], what: str
+) -> int | None:
+    text = body[first - 1 : last].strip()
+    if not (text.isdigit() and text.isascii()):
+        problems.append((first, f"{what} {text!r} is not a number"))
+        return None
+    return int(text)
+
+
+def _parse_byes(body: str, trailing: str, problems: list[tuple[int, str]]) -> ByesRecord | None:
+    kind = body[4:5].upper()
+    if kind not in ("F", "H", "Z"):
+        problems.append((5, f"bye type {kind!r} is not F, H or Z"))
+        return None
+    rnd = _field_int(body, 7, 9, problems, "round")
+    players = _ints(body, 10, problems, "starting rank")
+    if rnd is None or players is None:
+        return None
+    return ByesRecord(kind, rnd, tuple(players), trailing)
+
+
+def _parse_acceleration(
+    body: str, trailing: str, problems: list[tuple[int, str]]
+) -> AccelerationRecord | None:
+    points = []
+    for first, last in ((5, 8), (10, 13)):
+        try:
+            points.append(parse_trf_points(body[first - 1 : last]))
+        except ValueError:
+            problems.append((first, f"points {body[first - 1 : last].strip()!r} is not a number"))
+            return None
+    ints = [
+        _field_int(body, first, last, problems, what)
+        for first, last, what in (
+            (15, 17, "round"),
+            (19, 21, "round"),
+            (23, 26, "starting rank"),
+            (28, 31, "starting rank"),
+        )
+    ]
+    if any(i is None for i in ints) or body[31:].strip():
+        if body[31:].strip():
+            problems.append((32, "unexpected text after column 31"))
+        return None
+    r1, r2, p1, p2 = (int(i or 0) for i in ints)
+    return AccelerationRecord(points[0], points[1], r1, r2, p1, p2, trailing)
+
+
+def _parse_prohibited(
+    body: str, trailing: str, problems: list[tuple[int, str]]
+) -> ProhibitedRecord | None:
+    first = _field_int(body, 5, 7, problems, "round")
+    last = _field_int(body, 9, 11, problems, "round")
+    players = _ints(body, 12, problems, "starting rank")
+    if first is None or last is None or players is None:
+        return None
+    return ProhibitedRecord(first, last, tuple(players), trailing)
+
+
+# --------------------------------------------------------------------------------------------
+# The whole document
+
+
+def validate(doc: TrfDocument) -> list[Problem]:
+    """Cross-record checks of FIDE TRF-16 player records; line = record position (1-based).
+
+    Duplicate starting ranks; every opponent has a player record; a cell with an opponent is a
+    game (code ``1 = 0 W D L + -`` or blank, colour ``w``/``b``, or ``-`` for a forfeit) and its
+    opponent's cell shows this player with the opposite colour and the matching code; a cell
+    without opponent is a bye (``H F U Z``), an unplayed ``+``/``-`` or blank, without colour.
+    """
+    problems: list[Problem] = []
+    where: dict[int, tuple[int, PlayerRecord]] = {}
+    for index, record in enumerate(doc.records):
+        if not isinstance(record, PlayerRecord):
+            continue
+        line = index + 1
+        if record.starting_rank in where:
+            first_line = where[record.starting_rank][0]
+            problems.append(
+                Problem(
+                    line,
+                    5,
+                    f"starting rank {record.starting_rank} already used on line {first_line}",
+                )
+            )
+            continue
+        where[record.starting_rank] = (line, record)
+    for rank, (line, record) in where.items():
+        for number, cell in enumerate(record.cells, start=1):
+            result = cell.result
+            if cell.opponent is None:
+                if result.is_played:
+                    problems.append(
+                        Problem(
+                            line,
+                            cell_column(number, 8),
+                            f"round {number}: result {result.value!r} needs an opponent",
+                        )
+                    )
+                if cell.colour is not None:
+                    problems.append(
+                        Problem(
+                            line,
+                            cell_column(number, 6),
+                            f"round {number}: a colour needs an opponent",
+                        )
+                    )
+                continue
+            if cell.opponent == rank:
+                problems.append(
+                    Problem(
+                        line,
+                        cell_column(number),
+                        f"round {number}: player {rank} is paired with themself",
+                    )
+                )
+                continue
+            if result.is_bye:
+                problems.append(
+                    Problem(
+                        line,
+                        cell_column(number, 8),
+                        f"round {number}: bye {result.value!r} cannot have an opponent",
+                    )
+                )
+                continue
+            if cell.colour is None and result not in (
+                ResultCode.FORFEIT_WIN,
+                ResultCode.FORFEIT_LOSS,
+            ):
+                problems.append(
+                    Problem(
+                        line, cell_column(number, 6), f"round {number}: a game needs colour w or b"
+                    )
+                )
+                continue
+            other = where.get(cell.opponent)
+            if other is None:
+                problems.append(
+                    Problem(
+                        line,
+                        cell_column(number),
+                        f"round {number}: opponent {cell.opponent} has no player record",
+                    )
+                )
+                continue
+            other_line, other_record = other
+            other_cell = other_record.cell(number)
+            if other_cell is None or other_cell.opponent != rank:
+                shown = (
+                    "nothing"
+                    if other_cell is None
+                    else (
+                        f"opponent {other_cell.opponent}" if other_cell.opponent else "no opponent"
+                    )
+                )
+                problems.append(
+                    Problem(
+                        line,
+                        cell_column(number),
+                        f"round {number}: opponent {cell.opponent} (line {other_line}) "
+                        f"shows {shown}, not player {rank}",
+                    )
+                )
+                continue
+            if other_line < line:
+                continue  # the pair was checked from the other side
+            mine = f"player {rank} (line {line}) shows {cell.canonical_text().strip()!r}"
+            if {cell.colour, other_cell.colour} != {Colour.WHITE, Colour.BLACK} and not (
+                cell.colour is None and other_cell.colour is None
+            ):
+                problems.append(
+                    Problem(
+                        other_line,
+                        cell_column(number, 6),
+                        f"round {number}: colour disagrees: {mine}",
+                    )
+                )
+            elif other_cell.result not in OPPOSITE_CODES.get(result, frozenset()):
+                problems.append(
+                    Problem(
+                        other_line,
+                        cell_column(number, 8),
+                        f"round {number}: result disagrees: {mine}",
+                    )
+                )
+    return problems

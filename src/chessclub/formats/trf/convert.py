@@ -1,0 +1,487 @@
+"""Conversion between the TRF document model and the core :class:`~chessclub.model.Tournament`.
+
+Result mapping (FIDE TRF-16 codes, both sides of a board):
+
+- ``1``/``0``, ``=``/``=``, ``0``/``1`` → a game played on the board; ``W``/``L``, ``D``/``D``,
+  ``L``/``W`` (a game of less than one move) → the same result with ``Game.rated=False``;
+- ``+``/``-`` and ``-``/``+`` → a forfeit won by the ``+`` side, ``-``/``-`` → double forfeit; a
+  forfeit written without colours (``153 - +`` / ``13 - -``) gives White to the winner (to the
+  lower starting rank for ``-``/``-``);
+- blank/blank with colours → a paired game without result (``GameResult.NONE``);
+- no opponent: ``U`` → pairing-allocated bye, ``H`` → half-point bye, ``F`` and ``+`` → full-point
+  bye, ``Z`` → zero-point bye, ``-`` → absent; blank → zero-point bye when the player has a later
+  non-blank round, else absent (not in the round). Absences are not listed in ``Round.byes``
+  (the core model treats a player missing from a round as absent).
+"""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import replace
+
+from chessclub.formats.errors import Problem, TrfError
+from chessclub.formats.trf.codec import read_trf, validate, write_trf
+from chessclub.formats.trf.records import (
+    BbRecord,
+    PlayerRecord,
+    Record,
+    ResultCode,
+    RoundCell,
+    RoundDatesRecord,
+    RoundsRecord,
+    ScoringRecord,
+    TextRecord,
+    TrfDocument,
+    XxsRecord,
+)
+from chessclub.model import (
+    FIDE_SCORING,
+    HALF,
+    ONE,
+    ZERO,
+    Bye,
+    ByeKind,
+    Colour,
+    Game,
+    GameResult,
+    PairingNumber,
+    Player,
+    Points,
+    Round,
+    RoundNumber,
+    ScoringSystem,
+    Tournament,
+    TournamentError,
+    TournamentSystem,
+)
+from chessclub.standings import compute_standings
+
+_R = ResultCode
+_GAME_RESULTS: dict[tuple[ResultCode, ResultCode], tuple[GameResult, bool]] = {
+    (_R.WIN, _R.LOSS): (GameResult.WHITE_WINS, True),
+    (_R.DRAW, _R.DRAW): (GameResult.DRAW, True),
+    (_R.LOSS, _R.WIN): (GameResult.BLACK_WINS, True),
+    (_R.UNRATED_WIN, _R.UNRATED_LOSS): (GameResult.WHITE_WINS, False),
+    (_R.UNRATED_DRAW, _R.UNRATED_DRAW): (GameResult.DRAW, False),
+    (_R.UNRATED_LOSS, _R.UNRATED_WIN): (GameResult.BLACK_WINS, False),
+    (_R.FORFEIT_WIN, _R.FORFEIT_LOSS): (GameResult.WHITE_WINS_BY_FORFEIT, True),
+    (_R.FORFEIT_LOSS, _R.FORFEIT_WIN): (GameResult.BLACK_WINS_BY_FORFEIT, True),
+    (_R.FORFEIT_LOSS, _R.FORFEIT_LOSS): (GameResult.DOUBLE_FORFEIT, True),
+    (_R.BLANK, _R.BLANK): (GameResult.NONE, True),
+}
+_CODES: dict[tuple[GameResult, bool], tuple[ResultCode, ResultCode]] = {
+    value: key for key, value in _GAME_RESULTS.items()
+}
+_BYE_KINDS: dict[ResultCode, ByeKind] = {
+    _R.PAIRING_ALLOCATED_BYE: ByeKind.PAIRING_ALLOCATED,
+    _R.HALF_POINT_BYE: ByeKind.HALF_POINT,
+    _R.FULL_POINT_BYE: ByeKind.FULL_POINT,
+    _R.FORFEIT_WIN: ByeKind.FULL_POINT,
+    _R.ZERO_POINT_BYE: ByeKind.ZERO_POINT,
+    _R.FORFEIT_LOSS: ByeKind.ABSENT,
+}
+_BYE_CODES: dict[ByeKind, ResultCode] = {
+    ByeKind.PAIRING_ALLOCATED: _R.PAIRING_ALLOCATED_BYE,
+    ByeKind.HALF_POINT: _R.HALF_POINT_BYE,
+    ByeKind.FULL_POINT: _R.FULL_POINT_BYE,
+    ByeKind.ZERO_POINT: _R.ZERO_POINT_BYE,
+    ByeKind.ABSENT: _R.FORFEIT_LOSS,
+}
+_SYSTEM_TEXT = {
+    TournamentSystem.SWISS: "Individual: Swiss-System",
+    TournamentSystem.ROUND_ROBIN: "Individual: Round-Robin",
+    TournamentSystem.DOUBLE_ROUND_ROBIN: "Individual: Double Round-Robin",
+    TournamentSystem.OTHER: "Individual: Other",
+}
+
+
+def read_tournament(data: bytes, *, source: str = "") -> Tournament:
+    """Read TRF bytes (FIDE TRF-16 / TRF-2026) into a :class:`Tournament`.
+
+    Raises :class:`~chessclub.formats.errors.TrfError` listing every problem (line, column).
+    """
+    return to_tournament(read_trf(data, source=source), source=source)
+
+
+def write_tournament(t: Tournament) -> bytes:
+    """Write ``t`` as a canonical FIDE TRF-16 file with TRF-2026 records (UTF-8, LF)."""
+    return write_trf(from_tournament(t))
+
+
+# --------------------------------------------------------------------------------------------
+# TRF → core
+
+
+def to_tournament(doc: TrfDocument, *, source: str = "") -> Tournament:
+    """The core :class:`Tournament` of a TRF document.
+
+    Players come from the ``001`` records in file order; rounds 1…n from their round cells (n =
+    the longest line's cells), dates from ``132``; planned rounds from TRF-2026 record ``142``,
+    else ``XXR``, else n; scoring from record ``162``, else ``XXS``/``BB*``, else FIDE's; the
+    system from ``192``, else the ``092`` text (Swiss when not recognised). Raises
+    :class:`TrfError` if the document's player records contradict each other (see
+    :func:`~chessclub.formats.trf.codec.validate`).
+    """
+    problems = validate(doc)
+    if problems:
+        raise TrfError(problems, source=source)
+    players = doc.players()
+    round_count = max((len(p.cells) for p in players), default=0)
+    dates: tuple[datetime.date | None, ...] = ()
+    for record in doc.records:
+        if isinstance(record, RoundDatesRecord):
+            dates = record.dates
+            break
+    by_rank = {p.starting_rank: p for p in players}
+    rounds = []
+    for number in range(1, round_count + 1):
+        games: list[Game] = []
+        byes: list[Bye] = []
+        for player in players:
+            cell = player.cell(number)
+            if cell is None:
+                continue
+            if cell.opponent is not None:
+                other_cell = by_rank[cell.opponent].cell(number)
+                assert other_cell is not None  # validated
+                if _is_white(player.starting_rank, cell, cell.opponent, other_cell):
+                    result, rated = _GAME_RESULTS[(cell.result, other_cell.result)]
+                    games.append(
+                        Game(
+                            PairingNumber(player.starting_rank),
+                            PairingNumber(cell.opponent),
+                            result,
+                            rated=rated,
+                        )
+                    )
+                continue
+            kind = _bye_kind(player, number, cell)
+            if kind is not ByeKind.ABSENT:
+                byes.append(Bye(PairingNumber(player.starting_rank), kind))
+        date = dates[number - 1] if number <= len(dates) else None
+        rounds.append(Round(RoundNumber(number), tuple(games), tuple(byes), date))
+    planned = _planned_rounds(doc)
+    try:
+        return Tournament(
+            name=doc.text_value("012") or "",
+            players=tuple(_player(p) for p in players),
+            rounds=tuple(rounds),
+            planned_rounds=planned if planned is not None else round_count,
+            system=_system(doc),
+            scoring=scoring_of(doc),
+            start_date=_date(doc.text_value("042")),
+            end_date=_date(doc.text_value("052")),
+            city=doc.text_value("022") or "",
+            federation=doc.text_value("032") or "",
+            chief_arbiter=doc.text_value("102") or "",
+            deputy_arbiters=tuple(v for v in doc.text_values("112") if v),
+            time_control=doc.text_value("122") or doc.text_value("222") or "",
+        )
+    except TournamentError as exc:  # pragma: no cover - validate() prevents it
+        raise TrfError([Problem(0, 0, str(exc))], source=source) from exc
+
+
+def _is_white(me: int, cell: RoundCell, other: int, other_cell: RoundCell) -> bool:
+    if cell.colour is not None:
+        return cell.colour is Colour.WHITE
+    if cell.result is not other_cell.result:
+        return cell.result is ResultCode.FORFEIT_WIN
+    return me < other
+
+
+def _bye_kind(player: PlayerRecord, number: int, cell: RoundCell) -> ByeKind:
+    if cell.result is ResultCode.BLANK:
+        later = any(not c.is_blank for c in player.cells[number:])
+        return ByeKind.ZERO_POINT if later else ByeKind.ABSENT
+    return _BYE_KINDS[cell.result]
+
+
+def _player(record: PlayerRecord) -> Player:
+    return Player(
+        pairing_number=PairingNumber(record.starting_rank),
+        name=record.name,
+        rating=record.rating or None,
+        title=record.title,
+        sex=record.sex,
+        federation=record.federation,
+        fide_id="" if record.fide_id.strip("0") == "" else record.fide_id,
+        birth_date=record.birth_date,
+    )
+
+
+def _planned_rounds(doc: TrfDocument) -> int | None:
+    found: dict[str, int] = {}
+    for record in doc.records:
+        if isinstance(record, RoundsRecord):
+            found.setdefault(record.tag, record.rounds)
+    return found.get("142", found.get("XXR"))
+
+
+def _system(doc: TrfDocument) -> TournamentSystem:
+    for tag in ("192", "092"):
+        text = doc.text_value(tag)
+        if text:
+            system = system_from_text(text)
+            if system is not None:
+                return system
+    return TournamentSystem.SWISS
+
+
+def system_from_text(text: str) -> TournamentSystem | None:
+    """The system named by a TRF-2026 ``192`` code (``FIDE_DUTCH_2025``, ``BERGER_ROUNDROBIN``…)
+    or a TRF-16 ``092`` text (``Individual: Swiss-System``…); ``None`` if not recognised."""
+    key = "".join(ch for ch in text.lower() if ch.isalnum())
+    if "doubleroundrobin" in key or "doublerundenturnier" in key:
+        return TournamentSystem.DOUBLE_ROUND_ROBIN
+    if any(
+        w in key
+        for w in ("roundrobin", "rundenturnier", "berger", "toutesrondes", "allplayall", "closed")
+    ):
+        return TournamentSystem.ROUND_ROBIN
+    if any(w in key for w in ("knockout", "scheveningen", "schiller", "other")):
+        return TournamentSystem.OTHER
+    if any(
+        w in key
+        for w in (
+            "swiss",
+            "schweizer",
+            "suisse",
+            "dutch",
+            "burstein",
+            "dubov",
+            "fideteam",
+            "monrad",
+        )
+    ):
+        return TournamentSystem.SWISS
+    return None
+
+
+_DATE_FORMATS = (
+    "%Y/%m/%d",
+    "%Y-%m-%d",
+    "%Y.%m.%d",
+    "%d.%m.%Y",
+    "%d/%m/%Y",
+    "%d-%m-%Y",
+    "%y/%m/%d",
+    "%B %d, %Y",
+    "%b %d, %Y",
+    "%d %B %Y",
+    "%d %b %Y",
+)
+
+
+def _date(text: str | None) -> datetime.date | None:
+    if not text:
+        return None
+    cleaned = " ".join(text.replace(". ", ".").split())
+    for fmt in _DATE_FORMATS:
+        try:
+            return datetime.datetime.strptime(cleaned, fmt).date()
+        except ValueError:
+            continue
+    return None
+
+
+def scoring_of(doc: TrfDocument) -> ScoringSystem:
+    """The scoring system of a TRF document.
+
+    TRF-2026 record ``162``: ``W`` → win, forfeit win, full-point bye; ``D`` → draw, half-point
+    bye; ``L`` → played loss; ``A`` → zero-point bye, forfeit loss, absence; ``P`` → PAB (default
+    ``W``). Else JaVaFo ``XXS`` (``W``/``D`` shortcuts first, then ``WW``/``BW`` → win, ``WD``/
+    ``BD`` → draw, ``WL``/``BL`` → loss, ``ZPB`` (also absence), ``HPB``, ``FPB``, ``PAB``,
+    ``FW``, ``FL``; White's value wins when White and Black differ) and bbp ``BBW``/``BBD``/
+    ``BBL``/``BBZ``/``BBF``/``BBU`` (``BBU`` defaults to ``BBW``). Else FIDE's 1, ½, 0.
+    """
+    for record in doc.records:
+        if isinstance(record, ScoringRecord):
+            values = dict(record.values)
+            win = values.get("W", ONE)
+            draw = values.get("D", HALF)
+            absence = values.get("A", ZERO)
+            return ScoringSystem(
+                win=win,
+                draw=draw,
+                loss=values.get("L", ZERO),
+                forfeit_win=win,
+                forfeit_loss=absence,
+                pairing_allocated_bye=values.get("P", win),
+                half_point_bye=draw,
+                full_point_bye=win,
+                zero_point_bye=absence,
+                absent=absence,
+            )
+    fields: dict[str, Points] = {}
+    xxs: dict[str, Points] = {}
+    for record in doc.records:
+        if isinstance(record, XxsRecord):
+            xxs.update(record.values)
+    for code, names in _XXS_SHORTCUTS + _XXS_CODES:
+        if code in xxs:
+            for name in names:
+                fields[name] = xxs[code]
+    bb: dict[str, Points] = {}
+    for record in doc.records:
+        if isinstance(record, BbRecord):
+            bb.setdefault(record.tag, record.value)
+    for tag, names in _BB_CODES:
+        if tag in bb:
+            for name in names:
+                fields[name] = bb[tag]
+    if "BBW" in bb and "BBU" not in bb:
+        fields["pairing_allocated_bye"] = bb["BBW"]
+    if not fields:
+        return FIDE_SCORING
+    return replace(FIDE_SCORING, **fields)
+
+
+_XXS_SHORTCUTS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("W", ("win", "forfeit_win", "full_point_bye")),
+    ("D", ("draw", "half_point_bye")),
+)
+_XXS_CODES: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("BW", ("win",)),
+    ("WW", ("win",)),
+    ("BD", ("draw",)),
+    ("WD", ("draw",)),
+    ("BL", ("loss",)),
+    ("WL", ("loss",)),
+    ("ZPB", ("zero_point_bye", "absent")),
+    ("HPB", ("half_point_bye",)),
+    ("FPB", ("full_point_bye",)),
+    ("PAB", ("pairing_allocated_bye",)),
+    ("FW", ("forfeit_win",)),
+    ("FL", ("forfeit_loss",)),
+)
+_BB_CODES: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("BBW", ("win", "forfeit_win", "full_point_bye")),
+    ("BBD", ("draw", "half_point_bye")),
+    ("BBL", ("loss",)),
+    ("BBZ", ("zero_point_bye", "absent")),
+    ("BBF", ("forfeit_loss",)),
+    ("BBU", ("pairing_allocated_bye",)),
+)
+
+
+# --------------------------------------------------------------------------------------------
+# core → TRF
+
+
+def from_tournament(t: Tournament, *, newline: str = "\n") -> TrfDocument:
+    """A canonical TRF document of ``t`` (FIDE TRF-16 columns, TRF-2026 records).
+
+    Writes ``012``…``122`` from the tournament's fields, ``132`` when a round has a date,
+    ``XXR`` and TRF-2026 ``142`` with the planned rounds, ``162`` (or ``XXS`` when ``162`` cannot
+    express it) for a non-FIDE scoring, and one ``001`` per player in ``t.players`` order with
+    points computed from the model and rank = position in the standings. Games are written
+    ``  12 w 1``; byes ``0000 - U``/``H``/``F``/``Z``; absences ``0000 - -``. Not representable
+    in TRF: board numbers, ``Player.matricule``/``club``/``fictitious_rating``, ``rated=False``
+    on forfeits or unfinished games.
+    """
+    records: list[Record] = [TextRecord("012", t.name)]
+    if t.city:
+        records.append(TextRecord("022", t.city))
+    if t.federation:
+        records.append(TextRecord("032", t.federation))
+    if t.start_date:
+        records.append(TextRecord("042", f"{t.start_date:%Y/%m/%d}"))
+    if t.end_date:
+        records.append(TextRecord("052", f"{t.end_date:%Y/%m/%d}"))
+    records.append(TextRecord("062", str(len(t.players))))
+    records.append(TextRecord("072", str(sum(1 for p in t.players if p.rating))))
+    records.append(TextRecord("092", _SYSTEM_TEXT[t.system]))
+    if t.chief_arbiter:
+        records.append(TextRecord("102", t.chief_arbiter))
+    records.extend(TextRecord("112", deputy) for deputy in t.deputy_arbiters)
+    if t.time_control:
+        records.append(TextRecord("122", t.time_control))
+    round_count = max((r.number for r in t.rounds), default=0)
+    by_number: dict[int, Round] = {r.number: r for r in t.rounds}
+    dates = tuple(
+        (by_number[n].date if n in by_number else None) for n in range(1, round_count + 1)
+    )
+    if any(dates):
+        records.append(RoundDatesRecord(dates))
+    if t.planned_rounds:
+        records.append(RoundsRecord("XXR", t.planned_rounds))
+        records.append(RoundsRecord("142", t.planned_rounds))
+    if t.scoring != FIDE_SCORING:
+        records.append(_scoring_record(t.scoring))
+    cells: dict[int, dict[int, RoundCell]] = {p.pairing_number: {} for p in t.players}
+    for rnd in t.rounds:
+        for game in rnd.games:
+            white_code, black_code = _CODES.get(
+                (game.result, game.rated), _CODES[(game.result, True)]
+            )
+            cells[game.white][rnd.number] = RoundCell(game.black, Colour.WHITE, white_code)
+            cells[game.black][rnd.number] = RoundCell(game.white, Colour.BLACK, black_code)
+        for bye in rnd.byes:
+            cells[bye.player][rnd.number] = RoundCell(None, None, _BYE_CODES[bye.kind])
+    absent = RoundCell(None, None, ResultCode.FORFEIT_LOSS)
+    scores = t.scores()
+    positions = {
+        row.pairing_number: position for position, row in enumerate(compute_standings(t), start=1)
+    }
+    for player in t.players:
+        mine = cells[player.pairing_number]
+        records.append(
+            PlayerRecord(
+                starting_rank=player.pairing_number,
+                name=player.name,
+                sex=player.sex,
+                title=player.title,
+                rating=player.rating,
+                federation=player.federation,
+                fide_id=player.fide_id,
+                birth_date=player.birth_date,
+                points=scores[player.pairing_number],
+                rank=positions[player.pairing_number],
+                cells=tuple(mine.get(n, absent) for n in range(1, round_count + 1)),
+            )
+        )
+    return TrfDocument(records=records, newline=newline)
+
+
+def _scoring_record(scoring: ScoringSystem) -> Record:
+    s = scoring
+    if (
+        s.win == s.forfeit_win == s.full_point_bye
+        and s.draw == s.half_point_bye
+        and s.zero_point_bye == s.forfeit_loss == s.absent
+    ):
+        return ScoringRecord(
+            (
+                ("W", s.win),
+                ("D", s.draw),
+                ("L", s.loss),
+                ("A", s.zero_point_bye),
+                ("P", s.pairing_allocated_bye),
+            )
+        )
+    return XxsRecord(
+        (
+            ("WW", s.win),
+            ("BW", s.win),
+            ("WD", s.draw),
+            ("BD", s.draw),
+            ("WL", s.loss),
+            ("BL", s.loss),
+            ("ZPB", s.zero_point_bye),
+            ("HPB", s.half_point_bye),
+            ("FPB", s.full_point_bye),
+            ("PAB", s.pairing_allocated_bye),
+            ("FW", s.forfeit_win),
+            ("FL", s.forfeit_loss),
+        )
+    )
+
+
+__all__ = [
+    "from_tournament",
+    "read_tournament",
+    "scoring_of",
+    "system_from_text",
+    "to_tournament",
+    "write_tournament",
+]
