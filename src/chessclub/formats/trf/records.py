@@ -2,9 +2,9 @@
 
 A :class:`TrfDocument` is an ordered list of records. Known records are parsed into typed
 values (:class:`PlayerRecord` for ``001``, :class:`TextRecord` for ``012``…``122``,
-:class:`RoundDatesRecord` for ``132``, :class:`RoundsRecord` for TRF-2026 record ``142`` and ``XXR``, …); anything else —
-comments ``###``, blank lines, team records, national-rating (NRS) lines, unknown records — is a
-:class:`RawLine` kept verbatim.
+:class:`RoundDatesRecord` for ``132``, :class:`RoundsRecord` for TRF-2026 record ``142`` and
+``XXR``, …); anything else — comments ``###``, blank lines, team records, national-rating
+(NRS) lines, unknown records — is a :class:`RawLine` kept verbatim.
 
 Representation details that the typed values do not carry (a cell's opponent written ``0000``,
 ``   0`` or blank, colour ``-`` or blank, lower-case codes, padding, trailing spaces) are kept in
