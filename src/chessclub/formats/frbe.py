@@ -1,0 +1,1334 @@
+"""The Belgian federation's (FRBE-KBSB) results file: reader, writer and model mapping (spec B3).
+
+A results file is free-text header lines, a *code line*, a *column header line* carrying one
+date per round, one fixed-width line per player and optional footer lines (spec B3)::
+
+     00 16 72000060120000612
+       Nom                 Matr. Clb Nat  ELO  000601  000603 …
+     1 Alpha Anne          40037 209 BEL 2334   8 N 5   2 B 5 …
+
+Two levels are offered:
+
+- the **document model** :class:`FrbeResultsFile` keeps everything needed to write a file back
+  byte for byte (header and footer text, the code line with its leading NUL or space and its
+  ``+W=D-L`` trailer, the column labels, the round dates as written, every player record, the
+  :class:`FrbeLayout`, the text encoding and the line ending):
+  :func:`read_results_file` / :func:`write_results_file`;
+- the **core model** :class:`~chessclub.model.Tournament`: :func:`to_tournament`,
+  :func:`from_tournament`, and the shortcuts :func:`read_tournament` (used by
+  :func:`chessclub.formats.read_tournament`) and :func:`write_tournament`.
+
+Columns (``Problem.column``) are 1-based character positions in the decoded line; for the
+federation's Latin-1 files a character is a byte.
+"""
+
+from __future__ import annotations
+
+import datetime
+import enum
+import re
+import unicodedata
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from chessclub.formats.errors import FrbeError, Problem
+from chessclub.model import (
+    Bye,
+    ByeKind,
+    Game,
+    GameResult,
+    PairingNumber,
+    Player,
+    Round,
+    RoundNumber,
+    Tournament,
+    TournamentSystem,
+)
+
+__all__ = [
+    "CodeLine",
+    "FrbeLayout",
+    "FrbeResultsFile",
+    "PlayerRecord",
+    "RoundCell",
+    "check_results_file",
+    "from_tournament",
+    "read_results_file",
+    "read_tournament",
+    "to_tournament",
+    "write_results_file",
+    "write_tournament",
+]
+
+# --------------------------------------------------------------------------------------------
+# Layouts
+# --------------------------------------------------------------------------------------------
+
+MATRICULE_WIDTH = 5
+CLUB_WIDTH = 3
+NAT_WIDTH = 3
+ELO_WIDTH = 4
+DATE_WIDTH = 6
+FICTITIOUS_NAT = "***"
+"""Nat field marking a fictitious Elo given to an unrated player (spec B4)."""
+
+WHITE = "B"
+BLACK = "N"
+NO_COLOUR = "-"
+WIN, LOSS, DRAW, UNPLAYED = "1", "0", "5", "-"
+_COLOURS = frozenset({WHITE, BLACK, NO_COLOUR})
+_RESULTS = frozenset({WIN, LOSS, DRAW, UNPLAYED})
+# For each result, the results the opponent may have in the same game (spec B3): a win faces a
+# loss, or a forfeit ("-") when the win is by forfeit; a double forfeit is "-" on both sides.
+_COUNTERPART: Mapping[str, frozenset[str]] = {
+    WIN: frozenset({LOSS, UNPLAYED}),
+    LOSS: frozenset({WIN}),
+    DRAW: frozenset({DRAW}),
+    UNPLAYED: frozenset({UNPLAYED, WIN}),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class _LayoutSpec:
+    """Column geometry of one layout. Every column is 1-based.
+
+    A player line is: N° (cols ``1 .. name_col - 2``, then a space), name (from ``name_col``,
+    at most ``name_width`` characters, padded up to the matricule), matricule (5, right),
+    space, club (3, right), space, Nat (3, left), space, Elo (4), then per round a space, the
+    opponent (``opponent_width``, right), space, colour, space, result.
+    """
+
+    number_left: bool
+    name_col: int
+    name_width: int
+    matricule_col: int
+    elo_zero_pad: bool
+    opponent_width: int
+    players_width: int
+    labels: str
+    encoding: str
+    line_ending: str
+    code_lead: str
+    null_date: str
+    count_trailer: bool
+
+    @property
+    def number_width(self) -> int:
+        return self.name_col - 2
+
+    @property
+    def club_col(self) -> int:
+        return self.matricule_col + MATRICULE_WIDTH + 1
+
+    @property
+    def nat_col(self) -> int:
+        return self.club_col + CLUB_WIDTH + 1
+
+    @property
+    def elo_col(self) -> int:
+        return self.nat_col + NAT_WIDTH + 1
+
+    @property
+    def round_step(self) -> int:
+        return self.opponent_width + 5
+
+    def opponent_col(self, index: int) -> int:
+        """First column of the opponent field of round ``index + 1``."""
+        return self.elo_col + ELO_WIDTH + 1 + index * self.round_step
+
+    def colour_col(self, index: int) -> int:
+        return self.opponent_col(index) + self.opponent_width + 1
+
+    def result_col(self, index: int) -> int:
+        return self.colour_col(index) + 2
+
+    def date_col(self, index: int) -> int:
+        """First column of round ``index + 1``'s date in the column header (ends at its result)."""
+        return self.result_col(index) - DATE_WIDTH + 1
+
+    def line_length(self, rounds: int) -> int:
+        return self.result_col(rounds - 1) if rounds else self.elo_col + ELO_WIDTH - 1
+
+
+def _labels(at: Mapping[int, str]) -> str:
+    line = ""
+    for col, text in sorted(at.items()):
+        line = line.ljust(col - 1) + text
+    return line
+
+
+class FrbeLayout(enum.Enum):
+    """The fixed-width layouts of the results file (spec B3).
+
+    - ``CURRENT`` — the federation's own writers today: N° cols 1–3, name 25 characters from
+      col 5 ("Surname, First name"), matricule 31–35, club 37–39, Nat 41–43, Elo ``%04d``
+      45–48, round 1 opponent 50–52, colour 54, result 56, each round 8 columns further;
+      Latin-1, CR LF, code line starting with a NUL byte and ending with ``+W=D-L`` counts.
+    - ``OLD_NAME19`` — the federation's example of 2000 (``elite-2000-16p-7r.txt``): N° cols
+      1–2, names of 19 characters from col 4, matricule 24–28, club 30–32, Nat 34–36, Elo
+      38–41, round 1 opponent 43–45, colour 47, result 49, rounds 8 columns apart; code line
+      starting with a space.
+    - ``OLD_NAME20`` — an older program's layout (``closed-group-unrated.txt``): header
+      ``N° Nom …``, N° left-aligned in cols 1–2, UPPERCASE names of 20 characters from col 4,
+      matricule 25–29, club 31–33, Nat 35–37, Elo 39–42, round 1 opponent 44–45 (2 wide),
+      colour 47, result 49, rounds 7 columns apart; code line without lead, players 2 wide;
+      ``991230`` (30/12/1899, a Pascal zero date) as round date when none was entered.
+
+    The layout of a file is told from the column of ``Matr.`` in its column header line.
+    """
+
+    CURRENT = "current"
+    OLD_NAME19 = "old_name19"
+    OLD_NAME20 = "old_name20"
+
+    @property
+    def spec(self) -> _LayoutSpec:
+        return _SPECS[self]
+
+
+_SPECS: dict[FrbeLayout, _LayoutSpec] = {
+    FrbeLayout.CURRENT: _LayoutSpec(
+        number_left=False,
+        name_col=5,
+        name_width=25,
+        matricule_col=31,
+        elo_zero_pad=True,
+        opponent_width=3,
+        players_width=3,
+        labels=_labels({2: "N°", 5: "Nom", 31: "Matr.", 37: "Clb", 41: "Nat", 46: "ELO"}),
+        encoding="latin-1",
+        line_ending="\r\n",
+        code_lead="\x00",
+        null_date="000000",
+        count_trailer=True,
+    ),
+    FrbeLayout.OLD_NAME19: _LayoutSpec(
+        number_left=False,
+        name_col=4,
+        name_width=19,
+        matricule_col=24,
+        elo_zero_pad=False,
+        opponent_width=3,
+        players_width=3,
+        labels=_labels({4: "Nom", 24: "Matr.", 30: "Clb", 34: "Nat", 39: "ELO"}),
+        encoding="latin-1",
+        line_ending="\n",
+        code_lead=" ",
+        null_date="000000",
+        count_trailer=False,
+    ),
+    FrbeLayout.OLD_NAME20: _LayoutSpec(
+        number_left=True,
+        name_col=4,
+        name_width=20,
+        matricule_col=25,
+        elo_zero_pad=False,
+        opponent_width=2,
+        players_width=2,
+        labels=_labels({1: "N°", 4: "Nom", 25: "Matr.", 31: "Clb", 35: "Nat", 39: "ELO"}),
+        encoding="utf-8",
+        line_ending="\n",
+        code_lead="",
+        null_date="991230",
+        count_trailer=False,
+    ),
+}
+_LAYOUT_BY_MATR_COL = {spec.matricule_col: layout for layout, spec in _SPECS.items()}
+_PASCAL_NULL_DATE = datetime.date(1999, 12, 30)  # "991230": 30/12/1899 read as YYMMDD
+
+# --------------------------------------------------------------------------------------------
+# Document model
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class CodeLine:
+    """The code line (spec B3): ``<lead><code><players><rounds><start><end><trailer>``.
+
+    ``event_code`` two digits (``00`` Swiss open, ``11`` single round robin); ``players`` and
+    ``rounds`` counts; ``start_date``/``end_date`` ``YYYYMMDD`` as written (``00000000`` if
+    unknown); ``trailer`` whatever follows, e.g. ``+12=4-12`` (wins, draws, losses);
+    ``lead`` the character before the code: ``"\\x00"`` (current layout), ``" "`` or ``""``.
+    """
+
+    event_code: str
+    players: int
+    rounds: int
+    start_date: str
+    end_date: str
+    trailer: str = ""
+    lead: str = "\x00"
+
+    @property
+    def has_nul(self) -> bool:
+        """True when the line starts with a NUL byte, as the federation's writers do."""
+        return self.lead == "\x00"
+
+    @property
+    def start(self) -> datetime.date | None:
+        return _yyyymmdd(self.start_date)
+
+    @property
+    def end(self) -> datetime.date | None:
+        return _yyyymmdd(self.end_date)
+
+
+@dataclass(frozen=True, slots=True)
+class RoundCell:
+    """One round of a player line: opponent's N° (0 = none), colour ``B``/``N``/``-``, result
+    from this player's side ``1``/``0``/``5``/``-`` (spec B3)."""
+
+    opponent: int
+    colour: str
+    result: str
+
+
+ABSENT_CELL = RoundCell(0, NO_COLOUR, UNPLAYED)
+"""``0 - -``: a round without a game (bye or absence; the file carries no points for it)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRecord:
+    """One player line. ``name`` as written (trailing spaces removed); ``matricule``, ``club``
+    and ``nat`` as written without padding (``""`` when blank); ``elo`` ``None`` when blank."""
+
+    number: int
+    name: str
+    matricule: str
+    club: str
+    nat: str
+    elo: int | None
+    rounds: tuple[RoundCell, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class FrbeResultsFile:
+    """A results file as written (spec B3).
+
+    ``header_lines`` and ``footer_lines`` are free text; ``column_labels`` is the column
+    header line's text before the first round date (``Nom … ELO``); ``round_dates`` one
+    ``YYMMDD`` per round as written (``""`` when blank). ``encoding`` is a Python codec name,
+    ``line_ending`` ``"\\r\\n"``, ``"\\n"`` or ``"\\r"``; ``final_newline`` whether the last line
+    is terminated.
+    """
+
+    layout: FrbeLayout
+    header_lines: tuple[str, ...]
+    code: CodeLine
+    column_labels: str
+    round_dates: tuple[str, ...]
+    players: tuple[PlayerRecord, ...]
+    footer_lines: tuple[str, ...] = ()
+    encoding: str = "latin-1"
+    line_ending: str = "\r\n"
+    final_newline: bool = True
+
+    @property
+    def first_player_line(self) -> int:
+        """1-based line number of the first player line."""
+        return len(self.header_lines) + 3
+
+
+# --------------------------------------------------------------------------------------------
+# Reading
+# --------------------------------------------------------------------------------------------
+
+_LINE_BREAK = re.compile(r"(\r\n|\r|\n)")
+_PLAYERISH = re.compile(r" *\d+(?: |$)")
+_EOL_NAMES = {"\r\n": "CR LF", "\n": "LF", "\r": "CR"}
+
+
+def read_results_file(data: bytes, *, source: str = "") -> FrbeResultsFile:
+    """Read a results file's bytes into a :class:`FrbeResultsFile` (spec B3).
+
+    The text is UTF-8 when it decodes as such and holds non-ASCII characters, else Latin-1
+    (the federation's encoding). The layout is told from the column of ``Matr.`` in the
+    column header line (31 current, 24 and 25 the older ones); the code line is the line just
+    above it. Every problem is collected; raises :class:`FrbeError` listing each with its
+    1-based line and column (``source`` names the file in messages): unreadable fields
+    (non-numeric Elo, a colour not ``B``/``N``/``-``, a result not ``1``/``0``/``5``/``-``…),
+    truncated lines, a player count in the code line that differs from the player lines, an
+    opponent that does not exist, pairings that are not reciprocal, colours or results that
+    do not match between the two players of a game. Nothing is returned on error.
+    """
+    problems: list[Problem] = []
+    text, encoding = _decode(data)
+    parts = _LINE_BREAK.split(text)
+    lines = parts[0::2]
+    breaks = parts[1::2]
+    final_newline = bool(breaks) and lines[-1] == ""
+    if final_newline:
+        lines.pop()
+    if not any(line.strip() for line in lines):
+        raise FrbeError([Problem(1, 0, "the file is empty")], source=source)
+    eol = breaks[0] if breaks else ""
+    for index, brk in enumerate(breaks[: len(lines)]):
+        if brk != eol:
+            problems.append(
+                Problem(
+                    index + 1,
+                    len(lines[index]) + 1,
+                    f"line ends with {_EOL_NAMES[brk]}, the file uses {_EOL_NAMES[eol]}",
+                )
+            )
+
+    header_index = next(
+        (i for i, line in enumerate(lines) if "Nom" in line and "Matr" in line), None
+    )
+    if header_index is None:
+        problems.append(Problem(1, 0, "no column header line ('Nom … Matr. Clb Nat ELO')"))
+        raise FrbeError(problems, source=source)
+    header = lines[header_index]
+    matr_col = header.index("Matr") + 1
+    layout = _LAYOUT_BY_MATR_COL.get(matr_col)
+    if layout is None:
+        known = ", ".join(str(c) for c in sorted(_LAYOUT_BY_MATR_COL))
+        problems.append(
+            Problem(
+                header_index + 1,
+                matr_col,
+                f"'Matr.' at column {matr_col} matches no known layout (columns {known})",
+            )
+        )
+        raise FrbeError(problems, source=source)
+    if header_index == 0:
+        problems.append(Problem(1, 0, "no code line above the column header line"))
+        raise FrbeError(problems, source=source)
+    spec = layout.spec
+
+    code = _parse_code_line(lines[header_index - 1], header_index, spec, problems)
+    rounds = code.rounds if code is not None else _count_dates(header, spec)
+    labels, dates = _parse_column_header(header, header_index + 1, spec, rounds, problems)
+
+    body = lines[header_index + 1 :]
+    last = max((i for i, line in enumerate(body) if _PLAYERISH.match(line)), default=-1)
+    first_lineno = header_index + 2
+    raw_players: list[_RawPlayer] = []
+    for offset, line in enumerate(body[: last + 1]):
+        lineno = first_lineno + offset
+        if not _PLAYERISH.match(line):
+            problems.append(Problem(lineno, 1, "expected a player line (N°, name, …)"))
+            continue
+        raw_players.append(_parse_player_line(line, lineno, spec, rounds, problems))
+    footer = tuple(body[last + 1 :])
+
+    if code is not None and code.players != len(raw_players):
+        problems.append(
+            Problem(
+                header_index,
+                len(code.lead) + 3,
+                f"the code line announces {code.players} players, the file has "
+                f"{len(raw_players)} player lines",
+            )
+        )
+    _check_pairings(raw_players, spec, problems)
+    if problems or code is None:
+        raise FrbeError(_sorted(problems), source=source)
+
+    players = tuple(_complete(raw) for raw in raw_players)
+    return FrbeResultsFile(
+        layout=layout,
+        header_lines=tuple(lines[: header_index - 1]),
+        code=code,
+        column_labels=labels,
+        round_dates=dates,
+        players=players,
+        footer_lines=footer,
+        encoding=encoding,
+        line_ending=eol or spec.line_ending,
+        final_newline=final_newline,
+    )
+
+
+def _decode(data: bytes) -> tuple[str, str]:
+    if data.startswith(b"\xef\xbb\xbf"):
+        try:
+            return data[3:].decode("utf-8"), "utf-8-sig"
+        except UnicodeDecodeError:
+            pass
+    if any(b > 0x7F for b in data):
+        try:
+            return data.decode("utf-8"), "utf-8"
+        except UnicodeDecodeError:
+            pass
+    return data.decode("latin-1"), "latin-1"
+
+
+def _sorted(problems: list[Problem]) -> list[Problem]:
+    return sorted(problems, key=lambda p: (p.line, p.column))
+
+
+def _is_digits(text: str) -> bool:
+    return text.isascii() and text.isdigit()
+
+
+def _parse_code_line(
+    line: str, lineno: int, spec: _LayoutSpec, problems: list[Problem]
+) -> CodeLine | None:
+    lead = line[:1] if line[:1] in ("\x00", " ") else ""
+    col = len(lead) + 1
+    fields: list[tuple[str, int, int]] = [
+        ("event code", 2, col),
+        ("number of players", spec.players_width, col + 2),
+        ("number of rounds", 2, col + 2 + spec.players_width),
+        ("start date", 8, col + 4 + spec.players_width),
+        ("end date", 8, col + 12 + spec.players_width),
+    ]
+    values: list[str] = []
+    ok = True
+    for what, width, start in fields:
+        raw = line[start - 1 : start - 1 + width]
+        value = raw.strip()
+        if len(raw) < width:
+            problems.append(
+                Problem(lineno, len(line) + 1, f"code line truncated: no {what} (col {start})")
+            )
+            ok = False
+            break
+        if not _is_digits(value):
+            problems.append(
+                Problem(lineno, start, f"code line: {what} must be digits, not {raw!r}")
+            )
+            ok = False
+        elif what.endswith("date") and (len(value) != 8 or not _valid_yyyymmdd(value)):
+            problems.append(Problem(lineno, start, f"code line: {what} {raw!r} is not YYYYMMDD"))
+            ok = False
+        values.append(value)
+    if not ok:
+        return None
+    trailer = line[fields[-1][2] - 1 + 8 :]
+    return CodeLine(
+        event_code=values[0],
+        players=int(values[1]),
+        rounds=int(values[2]),
+        start_date=values[3],
+        end_date=values[4],
+        trailer=trailer,
+        lead=lead,
+    )
+
+
+def _valid_yyyymmdd(text: str) -> bool:
+    if text == "00000000":
+        return True
+    try:
+        datetime.date(int(text[:4]), int(text[4:6]), int(text[6:]))
+    except ValueError:
+        return False
+    return True
+
+
+def _yyyymmdd(text: str) -> datetime.date | None:
+    if not _is_digits(text) or len(text) != 8 or text == "00000000":
+        return None
+    try:
+        return datetime.date(int(text[:4]), int(text[4:6]), int(text[6:]))
+    except ValueError:
+        return None
+
+
+def _count_dates(header: str, spec: _LayoutSpec) -> int:
+    return len(re.findall(r"\d{6}", header[spec.date_col(0) - 1 :]))
+
+
+def _parse_column_header(
+    line: str, lineno: int, spec: _LayoutSpec, rounds: int, problems: list[Problem]
+) -> tuple[str, tuple[str, ...]]:
+    first = spec.date_col(0) if rounds else len(line) + 1
+    labels = line[: first - 1].rstrip()
+    dates: list[str] = []
+    consumed = len(labels)
+    for index in range(rounds):
+        col = spec.date_col(index)
+        gap = line[consumed : col - 1]
+        if gap.strip():
+            problems.append(
+                Problem(lineno, consumed + 1 + _lead(gap), f"unexpected text {gap.strip()!r}")
+            )
+        raw = line[col - 1 : col - 1 + DATE_WIDTH]
+        consumed = col - 1 + DATE_WIDTH
+        value = raw.strip()
+        if value and (len(raw) < DATE_WIDTH or not _valid_yymmdd(raw)):
+            problems.append(Problem(lineno, col, f"round {index + 1}: date {raw!r} is not YYMMDD"))
+        dates.append(value)
+    rest = line[consumed:]
+    if rest.strip():
+        problems.append(
+            Problem(
+                lineno,
+                consumed + 1 + _lead(rest),
+                f"unexpected text {rest.strip()!r} after the {rounds} round dates",
+            )
+        )
+    return labels, tuple(dates)
+
+
+def _lead(text: str) -> int:
+    return len(text) - len(text.lstrip())
+
+
+def _valid_yymmdd(text: str) -> bool:
+    if not _is_digits(text) or len(text) != DATE_WIDTH:
+        return False
+    if text == "000000":
+        return True
+    try:
+        datetime.date(2000 + int(text[:2]), int(text[2:4]), int(text[4:]))
+    except ValueError:
+        return False
+    return True
+
+
+@dataclass(slots=True)
+class _RawPlayer:
+    """A player line as far as it could be read: fields that failed are left ``None``."""
+
+    lineno: int
+    number: int | None = None
+    name: str = ""
+    matricule: str | None = None
+    club: str | None = None
+    nat: str | None = None
+    elo: int | None = None
+    elo_ok: bool = False
+    cells: dict[int, RoundCell] | None = None
+    complete: bool = False
+
+
+def _parse_player_line(
+    line: str, lineno: int, spec: _LayoutSpec, rounds: int, problems: list[Problem]
+) -> _RawPlayer:
+    raw = _RawPlayer(lineno=lineno, cells={})
+    before = len(problems)
+
+    def report(col: int, message: str) -> None:
+        problems.append(Problem(lineno, col, message))
+
+    def field(col: int, width: int) -> str | None:
+        if col - 1 + width > len(line):
+            return None
+        return line[col - 1 : col - 1 + width]
+
+    def space(col: int) -> None:
+        if col <= len(line) and line[col - 1] != " ":
+            report(col, f"expected a space, found {line[col - 1]!r}")
+
+    expected = spec.line_length(rounds)
+    if len(line) < expected:
+        report(
+            len(line) + 1,
+            f"line truncated at column {len(line)}: {rounds} rounds need {expected} columns",
+        )
+    elif line[expected:].strip():
+        report(expected + 1 + _lead(line[expected:]), "unexpected text after the last round")
+
+    number = line[: spec.number_width].strip()
+    if _is_digits(number):
+        raw.number = int(number)
+    else:
+        report(1, f"N° must be a number, not {number!r}")
+    space(spec.name_col - 1)
+    raw.name = line[spec.name_col - 1 : spec.matricule_col - 1].rstrip()
+
+    for what, col, width in (
+        ("matricule", spec.matricule_col, MATRICULE_WIDTH),
+        ("club", spec.club_col, CLUB_WIDTH),
+    ):
+        text = field(col, width)
+        if text is None:
+            continue
+        if text.strip() and not _is_digits(text.strip()):
+            report(col, f"{what} must be a number, not {text!r}")
+        elif what == "matricule":
+            raw.matricule = text.strip()
+        else:
+            raw.club = text.strip()
+    space(spec.club_col - 1)
+    space(spec.nat_col - 1)
+    nat = field(spec.nat_col, NAT_WIDTH)
+    if nat is not None:
+        value = nat.strip()
+        if value and value != FICTITIOUS_NAT and not (value.isascii() and value.isalpha()):
+            report(spec.nat_col, f"Nat must be a country code or '***', not {nat!r}")
+        else:
+            raw.nat = value
+    space(spec.elo_col - 1)
+    elo = field(spec.elo_col, ELO_WIDTH)
+    if elo is not None:
+        if not elo.strip():
+            raw.elo, raw.elo_ok = None, True
+        elif _is_digits(elo.strip()):
+            raw.elo, raw.elo_ok = int(elo), True
+        else:
+            report(spec.elo_col, f"Elo must be a number, not {elo!r}")
+
+    assert raw.cells is not None
+    for index in range(rounds):
+        cell = _parse_cell(line, index, spec, report, space)
+        if cell is not None:
+            raw.cells[index] = cell
+    raw.complete = len(problems) == before
+    return raw
+
+
+def _parse_cell(
+    line: str,
+    index: int,
+    spec: _LayoutSpec,
+    report: Callable[[int, str], None],
+    space: Callable[[int], None],
+) -> RoundCell | None:
+    opp_col = spec.opponent_col(index)
+    colour_col = spec.colour_col(index)
+    result_col = spec.result_col(index)
+    if result_col > len(line):
+        return None
+    round_no = index + 1
+    ok = True
+    space(opp_col - 1)
+    space(colour_col - 1)
+    space(result_col - 1)
+    opp_text = line[opp_col - 1 : opp_col - 1 + spec.opponent_width]
+    if not _is_digits(opp_text.strip()):
+        report(opp_col, f"round {round_no}: opponent must be a number, not {opp_text!r}")
+        ok = False
+    colour = line[colour_col - 1]
+    if colour not in _COLOURS:
+        report(colour_col, f"round {round_no}: colour must be B, N or -, not {colour!r}")
+        ok = False
+    result = line[result_col - 1]
+    if result not in _RESULTS:
+        report(result_col, f"round {round_no}: result must be 1, 0, 5 or -, not {result!r}")
+        ok = False
+    if not ok:
+        return None
+    opponent = int(opp_text)
+    if opponent == 0 and colour != NO_COLOUR:
+        report(colour_col, f"round {round_no}: no opponent (0) but colour {colour!r}")
+        ok = False
+    if opponent == 0 and result != UNPLAYED:
+        report(result_col, f"round {round_no}: no opponent (0) but result {result!r}")
+        ok = False
+    if opponent != 0 and colour == NO_COLOUR:
+        report(colour_col, f"round {round_no}: opponent {opponent} needs colour B or N")
+        ok = False
+    return RoundCell(opponent, colour, result) if ok else None
+
+
+def _complete(raw: _RawPlayer) -> PlayerRecord:
+    assert raw.number is not None and raw.cells is not None
+    assert raw.matricule is not None and raw.club is not None and raw.nat is not None
+    return PlayerRecord(
+        number=raw.number,
+        name=raw.name,
+        matricule=raw.matricule,
+        club=raw.club,
+        nat=raw.nat,
+        elo=raw.elo,
+        rounds=tuple(raw.cells[i] for i in sorted(raw.cells)),
+    )
+
+
+def _check_pairings(players: Sequence[_RawPlayer], spec: _LayoutSpec, out: list[Problem]) -> None:
+    """Reciprocity of opponents, colours and results in every round (spec B3)."""
+    by_number: dict[int, _RawPlayer] = {}
+    for raw in players:
+        if raw.number is None:
+            continue
+        if raw.number in by_number:
+            first = by_number[raw.number].lineno
+            out.append(Problem(raw.lineno, 1, f"N° {raw.number} already used on line {first}"))
+        else:
+            by_number[raw.number] = raw
+    numbers = sorted(by_number)
+    for raw in players:
+        if raw.number is None or raw.cells is None:
+            continue
+        for index, cell in sorted(raw.cells.items()):
+            if cell.opponent == 0:
+                continue
+            round_no = index + 1
+            where = spec.opponent_col(index)
+            if cell.opponent == raw.number:
+                out.append(Problem(raw.lineno, where, f"round {round_no}: plays against itself"))
+                continue
+            other = by_number.get(cell.opponent)
+            if other is None:
+                span = f"{numbers[0]}–{numbers[-1]}" if numbers else "none"
+                out.append(
+                    Problem(
+                        raw.lineno,
+                        where,
+                        f"round {round_no}: opponent {cell.opponent} does not exist "
+                        f"(players {span})",
+                    )
+                )
+                continue
+            theirs = other.cells.get(index) if other.cells is not None else None
+            if theirs is None:
+                continue  # their cell is unreadable: already reported
+            if theirs.opponent != raw.number:
+                out.append(
+                    Problem(
+                        raw.lineno,
+                        where,
+                        f"round {round_no}: opponent {cell.opponent} is paired with "
+                        f"{theirs.opponent or 'nobody'}, not with {raw.number}",
+                    )
+                )
+                continue
+            if other.lineno > raw.lineno:
+                continue  # each game is checked once, on its second line
+            if theirs.colour == cell.colour:
+                out.append(
+                    Problem(
+                        raw.lineno,
+                        spec.colour_col(index),
+                        f"round {round_no}: players {other.number} and {raw.number} both "
+                        f"have colour {cell.colour}",
+                    )
+                )
+            if cell.result not in _COUNTERPART[theirs.result]:
+                allowed = " or ".join(sorted(_COUNTERPART[theirs.result]))
+                out.append(
+                    Problem(
+                        raw.lineno,
+                        spec.result_col(index),
+                        f"round {round_no}: result {cell.result} does not match result "
+                        f"{theirs.result} of player {other.number} (expected {allowed})",
+                    )
+                )
+
+
+# --------------------------------------------------------------------------------------------
+# Checking and writing
+# --------------------------------------------------------------------------------------------
+
+
+def check_results_file(doc: FrbeResultsFile) -> list[Problem]:
+    """Every problem of a document, positioned at the line and column it would be written to.
+
+    Checks the code line fields and counts, round dates, every field's width and characters
+    (and that it can be encoded in ``doc.encoding``), and the pairings as
+    :func:`read_results_file` does. Returns ``[]`` for a writable document.
+    """
+    spec = doc.layout.spec
+    out: list[Problem] = []
+    code_lineno = len(doc.header_lines) + 1
+    code = doc.code
+    col = len(code.lead) + 1
+    if code.lead not in ("", " ", "\x00"):
+        out.append(Problem(code_lineno, 1, "code line lead must be NUL, space or nothing"))
+    if not (_is_digits(code.event_code) and len(code.event_code) == 2):
+        out.append(Problem(code_lineno, col, f"event code {code.event_code!r} is not 2 digits"))
+    if not 0 <= code.players < 10**spec.players_width:
+        out.append(Problem(code_lineno, col + 2, f"{code.players} players do not fit"))
+    if code.players != len(doc.players):
+        out.append(
+            Problem(
+                code_lineno,
+                col + 2,
+                f"the code line announces {code.players} players, the file has "
+                f"{len(doc.players)} player lines",
+            )
+        )
+    if not 0 <= code.rounds < 100:
+        out.append(Problem(code_lineno, col + 2 + spec.players_width, "rounds do not fit"))
+    for what, text, offset in (("start", code.start_date, 4), ("end", code.end_date, 12)):
+        if not (_is_digits(text) and len(text) == 8 and _valid_yyyymmdd(text)):
+            out.append(
+                Problem(
+                    code_lineno,
+                    col + offset + spec.players_width,
+                    f"{what} date {text!r} is not YYYYMMDD",
+                )
+            )
+    header_lineno = code_lineno + 1
+    if len(doc.round_dates) != code.rounds:
+        out.append(
+            Problem(
+                header_lineno, 0, f"{len(doc.round_dates)} round dates for {code.rounds} rounds"
+            )
+        )
+    if code.rounds and len(doc.column_labels) >= spec.date_col(0) - 1:
+        out.append(Problem(header_lineno, 1, "column labels run into the first round date"))
+    for index, date in enumerate(doc.round_dates):
+        if date and not _valid_yymmdd(date):
+            out.append(Problem(header_lineno, spec.date_col(index), f"date {date!r} is not YYMMDD"))
+    for text, lineno in _texts(doc):
+        _check_text(text, lineno, doc.encoding, out)
+
+    raws: list[_RawPlayer] = []
+    for offset, player in enumerate(doc.players):
+        lineno = doc.first_player_line + offset
+        raws.append(_check_record(player, lineno, spec, code.rounds, doc.encoding, out))
+    _check_pairings(raws, spec, out)
+    return _sorted(out)
+
+
+def _texts(doc: FrbeResultsFile) -> Iterable[tuple[str, int]]:
+    for index, line in enumerate(doc.header_lines):
+        yield line, index + 1
+    yield doc.column_labels, len(doc.header_lines) + 2
+    first_footer = doc.first_player_line + len(doc.players)
+    for index, line in enumerate(doc.footer_lines):
+        yield line, first_footer + index
+
+
+def _check_text(text: str, lineno: int, encoding: str, out: list[Problem]) -> None:
+    for index, char in enumerate(text):
+        if char in "\r\n":
+            out.append(Problem(lineno, index + 1, "line break inside a line"))
+            return
+        try:
+            char.encode(encoding)
+        except UnicodeEncodeError:
+            out.append(Problem(lineno, index + 1, f"{char!r} cannot be written in {encoding}"))
+            return
+
+
+def _check_record(
+    player: PlayerRecord,
+    lineno: int,
+    spec: _LayoutSpec,
+    rounds: int,
+    encoding: str,
+    out: list[Problem],
+) -> _RawPlayer:
+    def report(col: int, message: str) -> None:
+        out.append(Problem(lineno, col, message))
+
+    if not 0 <= player.number < 10**spec.number_width:
+        report(1, f"N° {player.number} does not fit {spec.number_width} columns")
+    room = spec.matricule_col - spec.name_col
+    if len(player.name) > room:
+        report(spec.name_col, f"name longer than {room} characters")
+    _check_text(player.name, lineno, encoding, out)
+    for what, value, col, width in (
+        ("matricule", player.matricule, spec.matricule_col, MATRICULE_WIDTH),
+        ("club", player.club, spec.club_col, CLUB_WIDTH),
+    ):
+        if value and not (_is_digits(value) and len(value) <= width):
+            report(col, f"{what} {value!r} is not a number of at most {width} digits")
+    nat = player.nat
+    if len(nat) > NAT_WIDTH or (
+        nat and nat != FICTITIOUS_NAT and not (nat.isascii() and nat.isalpha())
+    ):
+        report(spec.nat_col, f"Nat {nat!r} is not a country code or '***'")
+    if player.elo is not None and not 0 <= player.elo <= 9999:
+        report(spec.elo_col, f"Elo {player.elo} does not fit 4 digits")
+    if len(player.rounds) != rounds:
+        report(0, f"{len(player.rounds)} rounds, the code line says {rounds}")
+    cells: dict[int, RoundCell] = {}
+    for index, cell in enumerate(player.rounds):
+        ok = True
+        if not 0 <= cell.opponent < 10**spec.opponent_width:
+            report(spec.opponent_col(index), f"opponent {cell.opponent} does not fit")
+            ok = False
+        if cell.colour not in _COLOURS or (cell.colour == NO_COLOUR) != (cell.opponent == 0):
+            report(spec.colour_col(index), f"round {index + 1}: colour {cell.colour!r}")
+            ok = False
+        if cell.result not in _RESULTS or (cell.opponent == 0 and cell.result != UNPLAYED):
+            report(spec.result_col(index), f"round {index + 1}: result {cell.result!r}")
+            ok = False
+        if ok:
+            cells[index] = cell
+    return _RawPlayer(lineno=lineno, number=player.number, cells=cells)
+
+
+def write_results_file(doc: FrbeResultsFile) -> bytes:
+    """Write a document in its layout, encoding and line ending (spec B3).
+
+    Raises :class:`FrbeError` listing the problems of :func:`check_results_file` (a field
+    that does not fit its columns, an unknown colour, non-reciprocal pairings…): the writer
+    never produces a file that :func:`read_results_file` would refuse.
+    """
+    problems = check_results_file(doc)
+    if problems:
+        raise FrbeError(problems)
+    spec = doc.layout.spec
+    code = doc.code
+    lines = list(doc.header_lines)
+    lines.append(
+        code.lead
+        + code.event_code
+        + str(code.players).rjust(spec.players_width)
+        + str(code.rounds).rjust(2)
+        + code.start_date
+        + code.end_date
+        + code.trailer
+    )
+    header = doc.column_labels
+    for index, date in enumerate(doc.round_dates):
+        header = header.ljust(spec.date_col(index) - 1) + date.rjust(DATE_WIDTH)
+    lines.append(header.rstrip())
+    lines.extend(_format_player(player, spec) for player in doc.players)
+    lines.extend(doc.footer_lines)
+    text = doc.line_ending.join(lines) + (doc.line_ending if doc.final_newline else "")
+    return text.encode(doc.encoding)
+
+
+def _format_player(player: PlayerRecord, spec: _LayoutSpec) -> str:
+    number = str(player.number)
+    number = (
+        number.ljust(spec.number_width) if spec.number_left else number.rjust(spec.number_width)
+    )
+    if player.elo is None:
+        elo = " " * ELO_WIDTH
+    elif spec.elo_zero_pad:
+        elo = f"{player.elo:04d}"
+    else:
+        elo = f"{player.elo:4d}"
+    parts = [
+        number,
+        " ",
+        player.name.ljust(spec.matricule_col - spec.name_col),
+        player.matricule.rjust(MATRICULE_WIDTH),
+        " ",
+        player.club.rjust(CLUB_WIDTH),
+        " ",
+        player.nat.ljust(NAT_WIDTH),
+        " ",
+        elo,
+    ]
+    for cell in player.rounds:
+        parts.append(f" {cell.opponent:{spec.opponent_width}d} {cell.colour} {cell.result}")
+    return "".join(parts)
+
+
+# --------------------------------------------------------------------------------------------
+# Core model mapping
+# --------------------------------------------------------------------------------------------
+
+_TOURNAMENT_LINE = re.compile(r"\s*Tournoi\s*:\s*(.*)$", re.IGNORECASE)
+_SENDER_LINE = re.compile(r"\s*Envoy[eé] par\s*:\s*(.*)$", re.IGNORECASE)
+_TEMPO_LINE = re.compile(r"\s*Tempo\s*:\s*(.*)$", re.IGNORECASE)
+
+
+def _header_value(lines: Sequence[str], pattern: re.Pattern[str]) -> str | None:
+    for line in lines:
+        match = pattern.match(line)
+        if match:
+            return match.group(1).strip()
+    return None
+
+
+def system_of_event_code(code: str, *, pairs_meet_twice: bool = False) -> TournamentSystem:
+    """The pairing system an event code stands for: ``00`` Swiss; ``1x`` a closed group
+    (round robin; double when some pair meets twice); anything else ``OTHER``."""
+    if code == "00":
+        return TournamentSystem.SWISS
+    if code.startswith("1"):
+        if pairs_meet_twice:
+            return TournamentSystem.DOUBLE_ROUND_ROBIN
+        return TournamentSystem.ROUND_ROBIN
+    return TournamentSystem.OTHER
+
+
+def event_code_of_system(system: TournamentSystem) -> str:
+    """``11`` for a (single or double) round robin, ``00`` otherwise (spec B3)."""
+    return "11" if system.is_round_robin else "00"
+
+
+def _round_date(text: str, layout: FrbeLayout, code: CodeLine) -> datetime.date | None:
+    if not _valid_yymmdd(text) or text == "000000":
+        return None
+    reference = code.start or code.end
+    yy, month, day = int(text[:2]), int(text[2:4]), int(text[4:])
+    if reference is None:
+        candidates = [(2000 if yy < 70 else 1900) + yy]
+    else:
+        century = reference.year // 100 * 100
+        candidates = [century - 100 + yy, century + yy, century + 100 + yy]
+    dates: list[datetime.date] = []
+    for year in candidates:
+        try:
+            dates.append(datetime.date(year, month, day))
+        except ValueError:
+            continue
+    if not dates:
+        return None
+    anchor = reference or datetime.date(2000, 1, 1)
+    date = min(dates, key=lambda d: abs((d - anchor).days))
+    if layout is FrbeLayout.OLD_NAME20 and date == _PASCAL_NULL_DATE:
+        start, end = code.start, code.end
+        if not (start and end and start <= date <= end):
+            return None
+    return date
+
+
+def to_tournament(doc: FrbeResultsFile) -> Tournament:
+    """The tournament a results file describes (spec B3, B4).
+
+    Games: ``B``/``N`` give White/Black; ``1``–``0`` and ``5``–``5`` are played games
+    (``1-0``, ``½-½``, ``0-1``); ``1`` against ``-`` is a forfeit win of the ``1`` side
+    (``+/-`` or ``-/+``); ``-`` on both sides a double forfeit (``-/-``). ``0 - -`` is a
+    round without a game: ``ByeKind.ABSENT`` (the file carries no points for it). Players:
+    ``name`` as written, ``matricule``/``club`` (``""`` when blank or 0), ``federation`` the
+    Nat (``""`` when blank or ``***``), ``rating`` the Elo (``None`` when blank or 0),
+    ``fictitious_rating`` when Nat is ``***`` (B4). Rounds carry their dates (``YYMMDD``,
+    century from the code line's dates; the ``991230`` null date of the older layout is no
+    date). The name is the ``Tournoi : …`` header line (else the first non-blank header line),
+    ``chief_arbiter`` the ``Envoye par : …`` line, ``time_control`` the ``Tempo : …`` line.
+    Raises :class:`FrbeError` if the document is inconsistent (see
+    :func:`check_results_file`).
+    """
+    problems = check_results_file(doc)
+    if problems:
+        raise FrbeError(problems)
+    players = tuple(
+        Player(
+            pairing_number=PairingNumber(record.number),
+            name=record.name,
+            rating=record.elo or None,
+            federation="" if record.nat == FICTITIOUS_NAT else record.nat,
+            matricule=_nonzero(record.matricule),
+            club=_nonzero(record.club),
+            fictitious_rating=record.nat == FICTITIOUS_NAT,
+        )
+        for record in doc.players
+    )
+    meetings: dict[frozenset[int], int] = {}
+    rounds: list[Round] = []
+    for index in range(doc.code.rounds):
+        games: list[Game] = []
+        byes: list[Bye] = []
+        cells = {record.number: record.rounds[index] for record in doc.players}
+        for record in doc.players:
+            cell = cells[record.number]
+            if cell.opponent == 0:
+                byes.append(Bye(PairingNumber(record.number), ByeKind.ABSENT))
+                continue
+            if cell.colour != WHITE:
+                continue
+            theirs = cells[cell.opponent]
+            games.append(
+                Game(
+                    white=PairingNumber(record.number),
+                    black=PairingNumber(cell.opponent),
+                    result=_game_result(cell.result, theirs.result),
+                )
+            )
+            pair = frozenset({record.number, cell.opponent})
+            meetings[pair] = meetings.get(pair, 0) + 1
+        rounds.append(
+            Round(
+                number=RoundNumber(index + 1),
+                games=tuple(games),
+                byes=tuple(byes),
+                date=_round_date(doc.round_dates[index], doc.layout, doc.code),
+            )
+        )
+    name = _header_value(doc.header_lines, _TOURNAMENT_LINE)
+    if name is None:
+        name = next((line.strip() for line in doc.header_lines if line.strip()), "")
+    return Tournament(
+        name=name,
+        players=players,
+        rounds=tuple(rounds),
+        planned_rounds=doc.code.rounds,
+        system=system_of_event_code(
+            doc.code.event_code, pairs_meet_twice=any(n > 1 for n in meetings.values())
+        ),
+        start_date=doc.code.start,
+        end_date=doc.code.end,
+        chief_arbiter=_header_value(doc.header_lines, _SENDER_LINE) or "",
+        time_control=_header_value(doc.header_lines, _TEMPO_LINE) or "",
+    )
+
+
+def _nonzero(text: str) -> str:
+    return "" if text.strip("0") == "" else text
+
+
+def _game_result(white: str, black: str) -> GameResult:
+    return {
+        (WIN, LOSS): GameResult.WHITE_WINS,
+        (DRAW, DRAW): GameResult.DRAW,
+        (LOSS, WIN): GameResult.BLACK_WINS,
+        (WIN, UNPLAYED): GameResult.WHITE_WINS_BY_FORFEIT,
+        (UNPLAYED, WIN): GameResult.BLACK_WINS_BY_FORFEIT,
+        (UNPLAYED, UNPLAYED): GameResult.DOUBLE_FORFEIT,
+    }[(white, black)]
+
+
+_CELL_RESULTS: Mapping[GameResult, tuple[str, str]] = {
+    GameResult.WHITE_WINS: (WIN, LOSS),
+    GameResult.DRAW: (DRAW, DRAW),
+    GameResult.BLACK_WINS: (LOSS, WIN),
+    GameResult.WHITE_WINS_BY_FORFEIT: (WIN, UNPLAYED),
+    GameResult.BLACK_WINS_BY_FORFEIT: (UNPLAYED, WIN),
+    GameResult.DOUBLE_FORFEIT: (UNPLAYED, UNPLAYED),
+}
+
+
+def from_tournament(
+    tournament: Tournament,
+    *,
+    layout: FrbeLayout = FrbeLayout.CURRENT,
+    template: FrbeResultsFile | None = None,
+) -> FrbeResultsFile:
+    """A results file for ``tournament`` in ``layout`` (spec B3; the inverse of
+    :func:`to_tournament`).
+
+    One player line per player in pairing-number order (the N° is the pairing number). Each
+    game gives ``B``/``N`` and ``1``/``0``/``5``, forfeits ``1``/``-`` and double forfeits
+    ``-``/``-`` (B3: forfeits are not transmitted as games); every bye, absence or round not
+    played is ``0 - -``, so bye kinds other than ``ABSENT`` are not kept. Nat is ``***`` for a
+    fictitious rating (B4), an unknown rating is Elo 0, an empty matricule or club 0. Names
+    are cut to the layout's width (25 characters in the current layout) and characters the
+    encoding cannot hold lose their accents (or become ``?``).
+
+    ``template`` (usually the document the tournament was read from) gives the header and
+    footer lines, the final newline and, when the event code still means the tournament's
+    system, the event code; when it has the same layout it also gives the encoding, line
+    ending, code-line lead and column labels. Without a template the header is generated
+    (``Tournoi :``, participants and rounds, ``Envoye par :``, ``Date fin de tournoi :``,
+    ``Tempo :``) and the layout's defaults apply (current: Latin-1, CR LF, NUL lead,
+    ``+W=D-L`` counts). Raises ``ValueError`` for a game without a result.
+    """
+    spec = layout.spec
+    same = template is not None and template.layout is layout
+    encoding = template.encoding if template is not None and same else spec.encoding
+    n_rounds = max([tournament.planned_rounds, *(r.number for r in tournament.rounds)])
+    by_round = {rnd.number: rnd for rnd in tournament.rounds}
+    cells: dict[tuple[int, int], RoundCell] = {}
+    for rnd in tournament.rounds:
+        for game in rnd.games:
+            if game.result not in _CELL_RESULTS:
+                raise ValueError(
+                    f"round {rnd.number}: game {game.white}–{game.black} has no result"
+                )
+            white, black = _CELL_RESULTS[game.result]
+            cells[(game.white, rnd.number)] = RoundCell(game.black, WHITE, white)
+            cells[(game.black, rnd.number)] = RoundCell(game.white, BLACK, black)
+    records: list[PlayerRecord] = []
+    for player in sorted(tournament.players, key=lambda p: p.pairing_number):
+        records.append(
+            PlayerRecord(
+                number=player.pairing_number,
+                name=_fit(player.name, encoding)[: spec.name_width].rstrip(),
+                matricule=player.matricule or "0",
+                club=player.club or "0",
+                nat=FICTITIOUS_NAT if player.fictitious_rating else player.federation[:3],
+                elo=player.rating if player.rating is not None else 0,
+                rounds=tuple(
+                    cells.get((player.pairing_number, number), ABSENT_CELL)
+                    for number in range(1, n_rounds + 1)
+                ),
+            )
+        )
+    round_dates: list[str] = []
+    for number in range(1, n_rounds + 1):
+        found = by_round.get(RoundNumber(number))
+        date = found.date if found is not None else None
+        round_dates.append(date.strftime("%y%m%d") if date else spec.null_date)
+    known = [r.date for r in tournament.rounds if r.date is not None]
+    start = tournament.start_date or (min(known) if known else None)
+    end = tournament.end_date or (max(known) if known else None)
+    event_code = event_code_of_system(tournament.system)
+    if template is not None and system_of_event_code(template.code.event_code).is_round_robin == (
+        tournament.system.is_round_robin
+    ):
+        event_code = template.code.event_code
+    trailer = _counts(records) if spec.count_trailer else ""
+    code = CodeLine(
+        event_code=event_code,
+        players=len(records),
+        rounds=n_rounds,
+        start_date=start.strftime("%Y%m%d") if start else "00000000",
+        end_date=end.strftime("%Y%m%d") if end else "00000000",
+        trailer=trailer,
+        lead=template.code.lead if template is not None and same else spec.code_lead,
+    )
+    if template is not None:
+        header_lines = template.header_lines
+        footer_lines = template.footer_lines
+        final_newline = template.final_newline
+    else:
+        header_lines = _default_header(tournament, len(records), n_rounds, end, encoding)
+        footer_lines = ()
+        final_newline = True
+    return FrbeResultsFile(
+        layout=layout,
+        header_lines=header_lines,
+        code=code,
+        column_labels=template.column_labels if template is not None and same else spec.labels,
+        round_dates=tuple(round_dates),
+        players=tuple(records),
+        footer_lines=footer_lines,
+        encoding=encoding,
+        line_ending=template.line_ending if template is not None and same else spec.line_ending,
+        final_newline=final_newline,
+    )
+
+
+def _counts(records: Sequence[PlayerRecord]) -> str:
+    """``+W=D-L``: wins, draws and losses over the player lines, games played only (the
+    federation's writer counts each decisive game once as a win and once as a loss, each draw
+    twice)."""
+    by_number = {record.number: record for record in records}
+    tally = {WIN: 0, DRAW: 0, LOSS: 0}
+    for record in records:
+        for index, cell in enumerate(record.rounds):
+            if cell.opponent == 0 or cell.result == UNPLAYED:
+                continue
+            theirs = by_number[cell.opponent].rounds[index]
+            if theirs.result != UNPLAYED:
+                tally[cell.result] += 1
+    return f"+{tally[WIN]}={tally[DRAW]}-{tally[LOSS]}"
+
+
+def _default_header(
+    tournament: Tournament,
+    players: int,
+    rounds: int,
+    end: datetime.date | None,
+    encoding: str,
+) -> tuple[str, ...]:
+    lines = (
+        f"Tournoi : {tournament.name}",
+        f"Nombre de participants : {players} ; {rounds} rondes",
+        f"Envoye par : {tournament.chief_arbiter}",
+        f"Date fin de tournoi : {end.strftime('%d-%m-%Y') if end else ''}",
+        f"Tempo : {tournament.time_control}",
+    )
+    return tuple(_fit(line, encoding).rstrip() for line in lines)
+
+
+def _fit(text: str, encoding: str) -> str:
+    """``text`` made writable in ``encoding``: control characters become spaces, other
+    characters the encoding lacks lose their accents (``Ł`` → ``L``) or become ``?``."""
+    out: list[str] = []
+    for char in text:
+        if unicodedata.category(char) == "Cc":
+            out.append(" ")
+            continue
+        for candidate in (char, _strip_accents(char), "?"):
+            try:
+                candidate.encode(encoding)
+            except UnicodeEncodeError:
+                continue
+            out.append(candidate)
+            break
+    return "".join(out)
+
+
+def _strip_accents(char: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", char)
+    base = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return base or "?"
+
+
+def read_tournament(data: bytes, *, source: str = "") -> Tournament:
+    """Read a results file's bytes into a :class:`Tournament` (spec B3): :func:`to_tournament`
+    of :func:`read_results_file`. Raises :class:`FrbeError` listing every problem."""
+    return to_tournament(read_results_file(data, source=source))
+
+
+def write_tournament(tournament: Tournament, *, layout: FrbeLayout = FrbeLayout.CURRENT) -> bytes:
+    """The results file of ``tournament`` (spec B3), by default in the federation's current
+    layout (Latin-1, CR LF, NUL-led code line with ``+W=D-L`` counts). Raises ``ValueError``
+    for a game without a result and :class:`FrbeError` for a tournament whose fields do not
+    fit the layout (e.g. a matricule of more than 5 digits)."""
+    return write_results_file(from_tournament(tournament, layout=layout))
