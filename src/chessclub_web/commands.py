@@ -1,0 +1,128 @@
+"""Entry points of the ``chessclub`` console script into the web layer (imported lazily).
+
+- :func:`setup` — configure Django (``chessclub_web.settings`` unless already chosen);
+- :func:`manage` — any Django management command (``manage(["migrate", "--noinput"])``);
+- :func:`load_demo` — the demo club, its tournament and a local demo account (idempotent);
+- :func:`import_file` — import a Belgian results file or a TRF into a club;
+- :func:`serve` — serve the app locally.
+
+Call :func:`setup` before the others.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+DEMO_DIR = Path(__file__).resolve().parent / "demo"
+DEMO_FILE = DEMO_DIR / "elite-2000-16p-7r.txt"
+DEMO_CLUB_NUMBER = "618"
+DEMO_CLUB_NAME = "Cercle d'échecs de démonstration"
+#: A local demo account, owner of the demo club. For a local installation only: anyone who
+#: reads this source knows the password. Delete the account (or change its password) before
+#: exposing the app on a network.
+DEMO_USERNAME = "demo"
+DEMO_PASSWORD = "demo-chessclub"
+
+
+class UnknownClubError(LookupError):
+    """No club has the federation number given."""
+
+    def __init__(self, number: str) -> None:
+        self.number = number
+        super().__init__(f"no club with federation number {number!r}")
+
+
+def setup() -> None:
+    """Select ``chessclub_web.settings`` (unless ``DJANGO_SETTINGS_MODULE`` is set) and set up
+    Django."""
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "chessclub_web.settings")
+    import django
+
+    django.setup()
+
+
+def manage(argv: list[str]) -> int:
+    """Run the Django management command ``argv`` (``["migrate", "--noinput"]``); returns its
+    exit status (0 on success)."""
+    from django.core.management import execute_from_command_line
+
+    try:
+        execute_from_command_line(["chessclub manage", *argv])
+    except SystemExit as exc:
+        code = exc.code
+        if code is None:
+            return 0
+        return code if isinstance(code, int) else 1
+    return 0
+
+
+def load_demo() -> str:
+    """Create the demo club (public, number 618), import the demo tournament and create the
+    local demo account (owner of the club). Running it again changes nothing.
+
+    Returns a message naming the tournament page's URL path (last line) and the account.
+    """
+    from django.contrib.auth import get_user_model
+    from django.db import transaction
+
+    from chessclub_web.clubs.models import Club, Membership, Role
+    from chessclub_web.tournaments import services
+    from chessclub_web.tournaments.models import TimeControlCategory
+    from chessclub_web.tournaments.views import tournament_url
+
+    with transaction.atomic():
+        club, _ = Club.objects.get_or_create(
+            number=DEMO_CLUB_NUMBER, defaults={"name": DEMO_CLUB_NAME, "public": True}
+        )
+        user_model = get_user_model()
+        user = user_model.objects.filter(username=DEMO_USERNAME).first()
+        if user is None:
+            user = user_model.objects.create_user(DEMO_USERNAME, password=DEMO_PASSWORD)
+        Membership.objects.get_or_create(user=user, club=club, defaults={"role": Role.OWNER})
+        row = club.tournaments.filter(source_filename=DEMO_FILE.name).first()
+        if row is None:
+            row = services.import_tournament(
+                club,
+                DEMO_FILE.read_bytes(),
+                DEMO_FILE.name,
+                user,
+                time_control_category=TimeControlCategory.STANDARD,
+            )
+    url = tournament_url(row)
+    return (
+        f"Demo club {club.number} « {club.name} », tournament « {row.name} ».\n"
+        f"Local demo account (owner of the club; for local use only): "
+        f"username {DEMO_USERNAME!r}, password {DEMO_PASSWORD!r}.\n"
+        f"{url}"
+    )
+
+
+def import_file(path: str, club_number: str, *, user: Any = None) -> tuple[int, str]:
+    """Import the file at ``path`` into the club with federation number ``club_number``.
+
+    Returns ``(tournament id, URL path of its page)``. Raises :class:`UnknownClubError` (a
+    ``LookupError``) for an unknown club, ``FileNotFoundError`` for a missing file and
+    :class:`chessclub.formats.FormatError` for a malformed one (nothing is stored then).
+    """
+    from chessclub_web.clubs.models import Club
+    from chessclub_web.tournaments import services
+    from chessclub_web.tournaments.views import tournament_url
+
+    club = Club.objects.filter(number=club_number).first()
+    if club is None:
+        raise UnknownClubError(club_number)
+    file = Path(path)
+    row = services.import_tournament(club, file.read_bytes(), file.name, user)
+    return row.pk, tournament_url(row)
+
+
+def serve(host: str, port: int) -> None:
+    """Serve the app on ``host:port`` with Django's ``runserver`` (no autoreload; static files
+    by WhiteNoise). For local use; a public installation runs ``chessclub_web.wsgi`` under a
+    WSGI server instead."""
+    from django.core.management import call_command
+
+    addr = f"[{host}]" if ":" in host and not host.startswith("[") else host
+    call_command("runserver", f"{addr}:{port}", use_reloader=False, use_threading=True)

@@ -1,0 +1,138 @@
+"""Django settings of the chessclub web layer.
+
+Everything a local installation needs comes from the environment, with defaults for local use:
+
+- ``CHESSCLUB_DATA_DIR`` — where the SQLite database lives (default ``./data`` relative to the
+  current directory; created if missing).
+- ``DATABASE_URL`` — any database dj-database-url understands (``postgres://…``); when unset,
+  SQLite at ``<data dir>/chessclub.sqlite3``.
+- ``CHESSCLUB_SECRET_KEY`` (or ``SECRET_KEY``) — a development key is used when unset.
+- ``CHESSCLUB_DEBUG`` — ``1``/``0`` (default ``1``: local use).
+- ``CHESSCLUB_ALLOWED_HOSTS`` — comma-separated host names (default: the local host names).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import dj_database_url
+from django.utils.translation import gettext_lazy as _
+
+PACKAGE_DIR = Path(__file__).resolve().parent
+
+
+def _flag(name: str, default: bool) -> bool:
+    value = os.environ.get(name)
+    if value is None or not value.strip():
+        return default
+    return value.strip().lower() in {"1", "true", "yes", "on"}
+
+
+DATA_DIR = Path(os.environ.get("CHESSCLUB_DATA_DIR") or "data").resolve()
+DATA_DIR.mkdir(parents=True, exist_ok=True)
+
+DEBUG = _flag("CHESSCLUB_DEBUG", True)
+SECRET_KEY = (
+    os.environ.get("CHESSCLUB_SECRET_KEY")
+    or os.environ.get("SECRET_KEY")
+    or "django-insecure-chessclub-local-development-key-change-me-in-production"
+)
+ALLOWED_HOSTS = [
+    host.strip()
+    for host in os.environ.get("CHESSCLUB_ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]").split(",")
+    if host.strip()
+]
+
+INSTALLED_APPS = [
+    "whitenoise.runserver_nostatic",
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "chessclub_web",
+    "chessclub_web.clubs",
+    "chessclub_web.tournaments",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "chessclub_web.urls"
+WSGI_APPLICATION = "chessclub_web.wsgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+_database_url = os.environ.get("DATABASE_URL", "").strip()
+if _database_url:
+    DATABASES = {"default": dj_database_url.parse(_database_url, conn_max_age=60)}
+else:
+    DATABASES = {
+        "default": {
+            "ENGINE": "django.db.backends.sqlite3",
+            "NAME": DATA_DIR / "chessclub.sqlite3",
+        }
+    }
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "home"
+LOGOUT_REDIRECT_URL = "home"
+
+# Internationalisation: French first, then Dutch, German and English (spec: Clubs, people).
+LANGUAGE_CODE = "fr"
+LANGUAGES = [
+    ("fr", _("French")),
+    ("nl", _("Dutch")),
+    ("de", _("German")),
+    ("en", _("English")),
+]
+LOCALE_PATHS = [PACKAGE_DIR / "locale"]
+USE_I18N = True
+TIME_ZONE = "Europe/Brussels"
+USE_TZ = True
+
+# Static files: served by WhiteNoise, from the apps' folders (no collectstatic needed locally).
+STATIC_URL = "static/"
+STATIC_ROOT = DATA_DIR / "static"
+STATIC_ROOT.mkdir(parents=True, exist_ok=True)
+WHITENOISE_USE_FINDERS = True
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}
+
+# An uploaded tournament file is small; refuse anything absurd early.
+DATA_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
+FILE_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024

@@ -1,0 +1,188 @@
+"""The one place that converts tournament rows ↔ the core's :class:`chessclub.model.Tournament`.
+
+- :func:`load_tournament` reads the rows of one tournament into a core value (a fixed, small
+  number of queries whatever the size);
+- :func:`store_tournament` writes a core value as new rows (call it inside a transaction:
+  ``services.import_tournament`` does).
+
+Round trip: ``load_tournament(store_tournament(t, …)) == t`` for every valid ``t``; orders
+(players, games, byes) are kept through the rows' ids.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import fields
+from fractions import Fraction
+from typing import Any
+
+from chessclub.model import (
+    FIDE_SCORING,
+    Bye,
+    ByeKind,
+    Game,
+    GameResult,
+    PairingNumber,
+    Player,
+    Round,
+    RoundNumber,
+    ScoringSystem,
+    Tournament,
+    TournamentSystem,
+)
+from chessclub_web.tournaments import models as rows
+
+RESULT_TO_CODE: dict[GameResult, str] = {
+    GameResult.WHITE_WINS: rows.ResultCode.WHITE_WINS,
+    GameResult.DRAW: rows.ResultCode.DRAW,
+    GameResult.BLACK_WINS: rows.ResultCode.BLACK_WINS,
+    GameResult.WHITE_WINS_BY_FORFEIT: rows.ResultCode.WHITE_WINS_BY_FORFEIT,
+    GameResult.BLACK_WINS_BY_FORFEIT: rows.ResultCode.BLACK_WINS_BY_FORFEIT,
+    GameResult.DOUBLE_FORFEIT: rows.ResultCode.DOUBLE_FORFEIT,
+    GameResult.NONE: rows.ResultCode.NONE,
+}
+CODE_TO_RESULT: dict[str, GameResult] = {code: result for result, code in RESULT_TO_CODE.items()}
+
+
+def scoring_to_json(scoring: ScoringSystem) -> dict[str, str]:
+    """Only the values that differ from FIDE's, as fraction strings (``{"win": "3"}``)."""
+    return {
+        f.name: str(getattr(scoring, f.name))
+        for f in fields(ScoringSystem)
+        if getattr(scoring, f.name) != getattr(FIDE_SCORING, f.name)
+    }
+
+
+def scoring_from_json(data: dict[str, Any] | None) -> ScoringSystem:
+    if not data:
+        return FIDE_SCORING
+    return ScoringSystem(**{name: Fraction(value) for name, value in data.items()})
+
+
+def store_tournament(
+    tournament: Tournament,
+    *,
+    club: Any = None,
+    kind: str = rows.Kind.CLUB,
+    time_control_category: str = rows.TimeControlCategory.STANDARD,
+    creator: Any = None,
+    source_filename: str = "",
+) -> rows.Tournament:
+    """Write ``tournament`` as new rows and return the tournament row (inside a transaction)."""
+    row = rows.Tournament.objects.create(
+        club=club,
+        name=tournament.name,
+        kind=kind,
+        system=tournament.system.value,
+        time_control_category=time_control_category,
+        time_control=tournament.time_control,
+        start_date=tournament.start_date,
+        end_date=tournament.end_date,
+        planned_rounds=tournament.planned_rounds,
+        city=tournament.city,
+        federation=tournament.federation,
+        chief_arbiter=tournament.chief_arbiter,
+        deputy_arbiters="\n".join(tournament.deputy_arbiters),
+        scoring=scoring_to_json(tournament.scoring),
+        source_filename=source_filename,
+        creator=creator,
+    )
+    rows.TournamentPlayer.objects.bulk_create(
+        rows.TournamentPlayer(
+            tournament=row,
+            pairing_number=p.pairing_number,
+            name=p.name,
+            rating=p.rating,
+            fictitious_rating=p.fictitious_rating,
+            title=p.title,
+            sex=p.sex,
+            federation=p.federation,
+            fide_id=p.fide_id,
+            matricule=p.matricule,
+            club=p.club,
+            birth_date=p.birth_date,
+        )
+        for p in tournament.players
+    )
+    player_ids = dict(row.players.values_list("pairing_number", "id"))
+    rows.Round.objects.bulk_create(
+        rows.Round(tournament=row, number=r.number, date=r.date) for r in tournament.rounds
+    )
+    round_ids = dict(row.rounds.values_list("number", "id"))
+    rows.Game.objects.bulk_create(
+        rows.Game(
+            round_id=round_ids[r.number],
+            board=g.board,
+            white_id=player_ids[g.white],
+            black_id=player_ids[g.black],
+            result=RESULT_TO_CODE[g.result],
+            rated=g.rated,
+        )
+        for r in tournament.rounds
+        for g in r.games
+    )
+    rows.Bye.objects.bulk_create(
+        rows.Bye(round_id=round_ids[r.number], player_id=player_ids[b.player], kind=b.kind.value)
+        for r in tournament.rounds
+        for b in r.byes
+    )
+    return row
+
+
+def load_tournament(row: rows.Tournament) -> Tournament:
+    """The core value of the tournament ``row`` (five queries)."""
+    players = list(row.players.order_by("id"))
+    number_of = {p.id: PairingNumber(p.pairing_number) for p in players}
+    games: defaultdict[int, list[Game]] = defaultdict(list)
+    for g in rows.Game.objects.filter(round__tournament=row).order_by("id"):
+        games[g.round_id].append(
+            Game(
+                white=number_of[g.white_id],
+                black=number_of[g.black_id],
+                result=CODE_TO_RESULT[g.result],
+                board=g.board,
+                rated=g.rated,
+            )
+        )
+    byes: defaultdict[int, list[Bye]] = defaultdict(list)
+    for b in rows.Bye.objects.filter(round__tournament=row).order_by("id"):
+        byes[b.round_id].append(Bye(player=number_of[b.player_id], kind=ByeKind(b.kind)))
+    rounds = tuple(
+        Round(
+            number=RoundNumber(r.number),
+            games=tuple(games[r.id]),
+            byes=tuple(byes[r.id]),
+            date=r.date,
+        )
+        for r in row.rounds.order_by("number")
+    )
+    return Tournament(
+        name=row.name,
+        players=tuple(
+            Player(
+                pairing_number=PairingNumber(p.pairing_number),
+                name=p.name,
+                rating=p.rating,
+                title=p.title,
+                sex=p.sex,
+                federation=p.federation,
+                fide_id=p.fide_id,
+                matricule=p.matricule,
+                club=p.club,
+                birth_date=p.birth_date,
+                fictitious_rating=p.fictitious_rating,
+            )
+            for p in players
+        ),
+        rounds=rounds,
+        planned_rounds=row.planned_rounds,
+        system=TournamentSystem(row.system),
+        scoring=scoring_from_json(row.scoring),
+        start_date=row.start_date,
+        end_date=row.end_date,
+        city=row.city,
+        federation=row.federation,
+        chief_arbiter=row.chief_arbiter,
+        deputy_arbiters=tuple(line for line in row.deputy_arbiters.splitlines() if line),
+        time_control=row.time_control,
+    )

@@ -1,0 +1,209 @@
+"""Tournament rows: the record of a tournament as the database keeps it. Rows only.
+
+The conversion to and from the core's :class:`chessclub.model.Tournament` is in
+``chessclub_web/adapters.py``; standings and crosstables are computed by the core from that value.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from chessclub_web.clubs.models import Club
+
+
+class Kind(models.TextChoices):
+    """Club tournaments count for the club Elo; independent ones never do (spec E2)."""
+
+    CLUB = "club", _("Club tournament")
+    INDEPENDENT = "independent", _("Independent tournament")
+
+
+class System(models.TextChoices):
+    """Values of :class:`chessclub.model.TournamentSystem`."""
+
+    SWISS = "swiss", _("Swiss system")
+    ROUND_ROBIN = "round_robin", _("Round robin")
+    DOUBLE_ROUND_ROBIN = "double_round_robin", _("Double round robin")
+    OTHER = "other", _("Other system")
+
+
+class TimeControlCategory(models.TextChoices):
+    STANDARD = "standard", _("Standard")
+    RAPID = "rapid", _("Rapid")
+    BLITZ = "blitz", _("Blitz")
+
+
+class ResultCode(models.TextChoices):
+    """The seven board results (spec R1), stored as small ASCII codes."""
+
+    WHITE_WINS = "1-0", "1-0"
+    DRAW = "=", "½-½"
+    BLACK_WINS = "0-1", "0-1"
+    WHITE_WINS_BY_FORFEIT = "+-", "+/-"
+    BLACK_WINS_BY_FORFEIT = "-+", "-/+"
+    DOUBLE_FORFEIT = "--", "-/-"
+    NONE = "", "–"
+
+
+class ByeCode(models.TextChoices):
+    """Values of :class:`chessclub.model.ByeKind` (TRF letters; ``-`` is an absence)."""
+
+    PAIRING_ALLOCATED = "U", _("Pairing-allocated bye")
+    HALF_POINT = "H", _("Half-point bye")
+    FULL_POINT = "F", _("Full-point bye")
+    ZERO_POINT = "Z", _("Zero-point bye")
+    ABSENT = "-", _("Absent")
+
+
+class Tournament(models.Model):
+    club = models.ForeignKey(
+        Club,
+        on_delete=models.PROTECT,
+        related_name="tournaments",
+        verbose_name=_("club"),
+        null=True,
+        blank=True,
+    )
+    name = models.CharField(_("name"), max_length=200)
+    kind = models.CharField(_("kind"), max_length=16, choices=Kind.choices, default=Kind.CLUB)
+    system = models.CharField(
+        _("system"), max_length=24, choices=System.choices, default=System.SWISS
+    )
+    time_control_category = models.CharField(
+        _("time-control category"),
+        max_length=16,
+        choices=TimeControlCategory.choices,
+        default=TimeControlCategory.STANDARD,
+    )
+    time_control = models.CharField(_("tempo"), max_length=100, blank=True)
+    start_date = models.DateField(_("start date"), null=True, blank=True)
+    end_date = models.DateField(_("end date"), null=True, blank=True)
+    planned_rounds = models.PositiveSmallIntegerField(_("planned rounds"), default=0)
+    city = models.CharField(_("city"), max_length=100, blank=True)
+    federation = models.CharField(_("federation"), max_length=3, blank=True)
+    chief_arbiter = models.CharField(_("chief arbiter"), max_length=200, blank=True)
+    deputy_arbiters = models.TextField(_("deputy arbiters"), blank=True, help_text=_("One a line."))
+    scoring = models.JSONField(
+        _("scoring system"),
+        default=dict,
+        blank=True,
+        help_text=_('Points that differ from FIDE\'s 1 / ½ / 0, as fractions (e.g. "3").'),
+    )
+    source_filename = models.CharField(_("imported from"), max_length=255, blank=True)
+    creator = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="created_tournaments",
+        verbose_name=_("creator"),
+    )
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ("-end_date", "-start_date", "-id")
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class TournamentPlayer(models.Model):
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="players", verbose_name=_("tournament")
+    )
+    pairing_number = models.PositiveIntegerField(_("pairing number"))
+    name = models.CharField(_("name"), max_length=200)
+    rating = models.PositiveIntegerField(_("rating"), null=True, blank=True)
+    fictitious_rating = models.BooleanField(_("fictitious rating"), default=False)
+    title = models.CharField(_("title"), max_length=4, blank=True)
+    sex = models.CharField(_("sex"), max_length=1, blank=True)
+    federation = models.CharField(_("federation"), max_length=3, blank=True)
+    fide_id = models.CharField(_("FIDE ID"), max_length=16, blank=True)
+    matricule = models.CharField(_("matricule"), max_length=16, blank=True)
+    club = models.CharField(_("club"), max_length=100, blank=True)
+    birth_date = models.CharField(_("birth date"), max_length=10, blank=True)
+
+    class Meta:
+        ordering = ("tournament", "id")
+        verbose_name = _("tournament player")
+        verbose_name_plural = _("tournament players")
+        constraints = (
+            models.UniqueConstraint(
+                fields=["tournament", "pairing_number"], name="player_unique_pairing_number"
+            ),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.pairing_number}. {self.name}"
+
+
+class Round(models.Model):
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="rounds", verbose_name=_("tournament")
+    )
+    number = models.PositiveSmallIntegerField(_("number"))
+    date = models.DateField(_("date"), null=True, blank=True)
+
+    class Meta:
+        ordering = ("tournament", "number")
+        verbose_name = _("round")
+        verbose_name_plural = _("rounds")
+        constraints = (
+            models.UniqueConstraint(fields=["tournament", "number"], name="round_unique_number"),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.tournament} — {self.number}"
+
+
+class Game(models.Model):
+    round = models.ForeignKey(
+        Round, on_delete=models.CASCADE, related_name="games", verbose_name=_("round")
+    )
+    board = models.PositiveSmallIntegerField(_("board"), null=True, blank=True)
+    white = models.ForeignKey(
+        TournamentPlayer,
+        on_delete=models.CASCADE,
+        related_name="games_as_white",
+        verbose_name=_("white"),
+    )
+    black = models.ForeignKey(
+        TournamentPlayer,
+        on_delete=models.CASCADE,
+        related_name="games_as_black",
+        verbose_name=_("black"),
+    )
+    result = models.CharField(
+        _("result"), max_length=3, choices=ResultCode.choices, default=ResultCode.NONE, blank=True
+    )
+    rated = models.BooleanField(_("rated"), default=True)
+
+    class Meta:
+        ordering = ("round", "id")
+        verbose_name = _("game")
+        verbose_name_plural = _("games")
+
+    def __str__(self) -> str:
+        return f"{self.white.name} – {self.black.name} {self.get_result_display()}"
+
+
+class Bye(models.Model):
+    round = models.ForeignKey(
+        Round, on_delete=models.CASCADE, related_name="byes", verbose_name=_("round")
+    )
+    player = models.ForeignKey(
+        TournamentPlayer, on_delete=models.CASCADE, related_name="byes", verbose_name=_("player")
+    )
+    kind = models.CharField(_("kind"), max_length=1, choices=ByeCode.choices)
+
+    class Meta:
+        ordering = ("round", "id")
+        verbose_name = _("bye")
+        verbose_name_plural = _("byes")
+
+    def __str__(self) -> str:
+        return f"{self.player.name}: {self.get_kind_display()}"

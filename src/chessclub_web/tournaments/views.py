@@ -1,0 +1,96 @@
+"""Tournament pages: *Classement*, *Grille américaine* and the import page.
+
+Every view goes through :func:`chessclub_web.permissions.club_view`, which checks the club's
+visibility and the action's permission on the server.
+"""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+
+from chessclub.formats import FormatError
+from chessclub.model import TournamentError
+from chessclub.standings import compute_standings
+from chessclub_web.clubs.models import Club
+from chessclub_web.permissions import Action, allowed, club_view
+from chessclub_web.tournaments import services
+from chessclub_web.tournaments.adapters import load_tournament
+from chessclub_web.tournaments.forms import ImportForm
+from chessclub_web.tournaments.models import Tournament
+from chessclub_web.tournaments.presentation import display_rows
+
+
+def tournament_url(row: Tournament) -> str:
+    assert row.club is not None
+    return reverse("tournament", kwargs={"number": row.club.number, "pk": row.pk})
+
+
+def _tournament_page(request: HttpRequest, club: Club, pk: int, tab: str) -> HttpResponse:
+    row = get_object_or_404(Tournament, pk=pk, club=club)
+    tournament = load_tournament(row)
+    rows = display_rows(compute_standings(tournament))
+    rounds = [
+        {"number": r.number, "date": r.date}
+        for r in sorted(tournament.rounds, key=lambda r: r.number)
+    ]
+    return render(
+        request,
+        f"tournaments/{tab}.html",
+        {
+            "club": club,
+            "tournament": row,
+            "rows": rows,
+            "rounds": rounds,
+            "tab": tab,
+            "print_view": request.GET.get("print") == "1",
+            "can_import": allowed(request.user, club, Action.IMPORT_TOURNAMENT),
+        },
+    )
+
+
+@club_view()
+def standings(request: HttpRequest, club: Club, pk: int) -> HttpResponse:
+    return _tournament_page(request, club, pk, "standings")
+
+
+@club_view()
+def crosstable(request: HttpRequest, club: Club, pk: int) -> HttpResponse:
+    return _tournament_page(request, club, pk, "crosstable")
+
+
+@club_view(Action.IMPORT_TOURNAMENT)
+def import_tournament(request: HttpRequest, club: Club) -> HttpResponse:
+    problems: list[dict[str, object]] = []
+    status = 200
+    if request.method == "POST":
+        form = ImportForm(request.POST, request.FILES)
+        if form.is_valid():
+            upload = form.cleaned_data["file"]
+            try:
+                row = services.import_tournament(
+                    club,
+                    upload.read(),
+                    upload.name,
+                    request.user,
+                    kind=form.cleaned_data["kind"],
+                    time_control_category=form.cleaned_data["time_control_category"],
+                )
+            except FormatError as exc:
+                problems = [
+                    {"line": p.line, "column": p.column, "message": p.message} for p in exc.problems
+                ]
+            except TournamentError as exc:
+                problems = [{"line": 0, "column": 0, "message": str(exc)}]
+            else:
+                return redirect(tournament_url(row))
+        status = 400
+    else:
+        form = ImportForm()
+    return render(
+        request,
+        "tournaments/import.html",
+        {"club": club, "form": form, "problems": problems},
+        status=status,
+    )

@@ -1,0 +1,32 @@
+"""URL map of the web app (see the module docstrings of each view for permissions)."""
+
+from django.contrib import admin
+from django.contrib.auth import views as auth_views
+from django.urls import include, path
+
+from chessclub_web.clubs import views as club_views
+from chessclub_web.tournaments import views as tournament_views
+
+urlpatterns = [
+    path("", club_views.home, name="home"),
+    path("clubs/<str:number>/", club_views.club_detail, name="club"),
+    path(
+        "clubs/<str:number>/import/",
+        tournament_views.import_tournament,
+        name="import_tournament",
+    ),
+    path(
+        "clubs/<str:number>/tournaments/<int:pk>/",
+        tournament_views.standings,
+        name="tournament",
+    ),
+    path(
+        "clubs/<str:number>/tournaments/<int:pk>/crosstable/",
+        tournament_views.crosstable,
+        name="crosstable",
+    ),
+    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("admin/", admin.site.urls),
+]

@@ -1,0 +1,53 @@
+"""Fixtures of the web tests: the demo tournament, clubs and users with each role."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from chessclub_web import commands
+from chessclub_web.clubs.models import Club, Membership, Role
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+ELITE_FILE = FIXTURES / "frbe" / "elite-2000-16p-7r.txt"
+if not ELITE_FILE.exists():  # TEMPORARY until the fixture lands
+    ELITE_FILE = commands.DEMO_FILE
+
+
+@pytest.fixture(autouse=True)
+def _fast_password_hashing(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
+def elite_bytes() -> bytes:
+    """The real 16-player, 7-round Belgian results file (provenance in tests/fixtures/frbe)."""
+    return ELITE_FILE.read_bytes()
+
+
+@pytest.fixture
+def demo(db) -> str:
+    """Loads the demo club and tournament; returns the tournament page's URL path."""
+    return commands.load_demo().splitlines()[-1]
+
+
+@pytest.fixture
+def public_club(db) -> Club:
+    return Club.objects.create(name="Cercle public", number="700", public=True)
+
+
+@pytest.fixture
+def private_club(db) -> Club:
+    return Club.objects.create(name="Cercle privé", number="701", public=False)
+
+
+@pytest.fixture
+def make_user(db, django_user_model):
+    def make(username: str, club: Club | None = None, role: Role | None = None):
+        user = django_user_model.objects.create_user(username, password="secret-pw-123")
+        if club is not None and role is not None:
+            Membership.objects.create(user=user, club=club, role=role)
+        return user
+
+    return make

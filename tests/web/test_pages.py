@@ -1,0 +1,143 @@
+"""Pages of a tournament: *Classement* (S1), *Grille américaine* (S2), print (S5)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from django.contrib.staticfiles import finders
+
+pytestmark = pytest.mark.django_db
+
+
+def _row(html: str, pairing_number: int) -> str:
+    match = re.search(rf'<tr id="player-{pairing_number}">(.*?)</tr>', html, re.S)
+    assert match, f"no row for player {pairing_number}"
+    return match.group(1)
+
+
+def _cells(row_html: str) -> list[str]:
+    return [
+        re.sub(r"<[^>]+>", "", c).strip()
+        for c in re.findall(r"<td[^>]*>(.*?)</td>", row_html, re.S)
+    ]
+
+
+def test_s1_classement_demo_charlie_first(client, demo):
+    response = client.get(demo)
+    assert response.status_code == 200
+    html = response.content.decode()
+    first = re.search(r"<tbody>\s*<tr id=\"player-(\d+)\">(.*?)</tr>", html, re.S)
+    assert first and first.group(1) == "3"
+    rank, number, name, elo, points = _cells(first.group(2))
+    assert (rank, number, elo, points) == ("1", "3", "2300", "5")
+    assert re.fullmatch(r"Charlie,? Claire", name)
+
+
+def test_s1_classement_half_points_written_with_half_sign(client, demo):
+    html = client.get(demo).content.decode()
+    points = [_cells(_row(html, n))[-1] for n in range(1, 17)]
+    assert any(p.endswith("½") for p in points)
+    assert not any("." in p or "," in p for p in points)
+
+
+def test_s1_shared_ranks_shown_as_range(client, demo):
+    html = client.get(demo).content.decode()
+    ranks = [c[0] for c in (_cells(_row(html, n)) for n in range(1, 17))]
+    shared = [r for r in ranks if "–" in r]
+    assert shared, ranks
+    for label in shared:
+        low, high = (int(x) for x in label.split("–"))
+        assert ranks.count(label) == high - low + 1
+
+
+def test_s2_grille_oscar_absent_rounds_2_to_7(client, demo):
+    html = client.get(demo + "crosstable/").content.decode()
+    row = _row(html, 15)
+    assert "Oscar" in row and "Olivier" in row
+    kinds = {
+        int(r): kind
+        for kind, r in re.findall(r'class="cell cell-([\w-]+)" data-round="(\d+)"', row)
+    }
+    assert sorted(kinds) == list(range(1, 8))
+    assert kinds[1] == "loss"
+    assert all(kinds[r] == "absent" for r in range(2, 8)), kinds
+
+
+def test_s2_grille_cells_from_the_players_side(client, demo):
+    html = client.get(demo + "crosstable/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    cells = _cells(_row(html, 3))
+    # Charlie Claire: round 1 against no. 10 with Black, won; round 2 v. no. 6 with White, drawn.
+    assert cells[4:6] == ["10N1", "6B½"]
+    assert cells[-1] == "5"
+    english = client.get(demo + "crosstable/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert _cells(_row(english, 3))[4:6] == ["10B1", "6W½"]
+
+
+def test_s5_print_stylesheet_hides_buttons_and_forms(client, demo):
+    path = finders.find("chessclub_web/print.css")
+    assert path
+    css = re.sub(r"/\*.*?\*/", "", Path(path).read_text(encoding="utf-8"), flags=re.S)
+    hidden = re.search(r"([^{}]*)\{\s*display:\s*none", css)
+    assert hidden
+    selectors = {s.strip() for s in hidden.group(1).split(",")}
+    assert {"button", "form", "nav", ".button"} <= selectors
+    html = client.get(demo).content.decode()
+    assert re.search(r'href="[^"]*print\.css" media="print"', html)
+    assert "Imprimer" in html
+    printable = client.get(demo + "?print=1").content.decode()
+    assert re.search(r'href="[^"]*print\.css" media="all"', printable)
+
+
+def test_static_files_served_by_whitenoise(client):
+    response = client.get("/static/chessclub_web/style.css")
+    assert response.status_code == 200
+    body = b"".join(response.streaming_content)
+    response.close()
+    assert b".crosstable" in body
+
+
+def test_home_lists_public_clubs(client, demo, private_club):
+    html = client.get("/").content.decode()
+    assert "Cercle d&#x27;échecs de démonstration" in html
+    assert private_club.name not in html
+
+
+def test_club_page_lists_its_tournaments(client, demo):
+    html = client.get("/clubs/618/").content.decode()
+    assert "Cht FEFB ELITE" in html
+    assert demo in html
+
+
+def test_admin_loads_for_staff(client, demo, django_user_model):
+    admin = django_user_model.objects.create_superuser("boss", password="secret-pw-123")
+    client.force_login(admin)
+    for url in [
+        "/admin/",
+        "/admin/clubs/club/",
+        "/admin/clubs/membership/",
+        "/admin/tournaments/tournament/",
+        "/admin/tournaments/tournamentplayer/",
+        "/admin/tournaments/round/",
+        "/admin/tournaments/game/",
+        "/admin/tournaments/bye/",
+    ]:
+        assert client.get(url).status_code == 200, url
+    tournament_id = demo.rstrip("/").rsplit("/", 1)[-1]
+    assert client.get(f"/admin/tournaments/tournament/{tournament_id}/change/").status_code == 200
+
+
+def test_admin_refuses_non_staff(client, make_user):
+    client.force_login(make_user("someone"))
+    response = client.get("/admin/")
+    assert response.status_code == 302
+
+
+def test_login_and_logout(client, make_user):
+    make_user("alice")
+    assert client.get("/accounts/login/").status_code == 200
+    response = client.post("/accounts/login/", {"username": "alice", "password": "secret-pw-123"})
+    assert response.status_code == 302
+    response = client.post("/accounts/logout/")
+    assert response.status_code == 302
