@@ -11,8 +11,6 @@ from chessclub_web.clubs.models import Club, Membership, Role
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 ELITE_FILE = FIXTURES / "frbe" / "elite-2000-16p-7r.txt"
-if not ELITE_FILE.exists():  # TEMPORARY until the fixture lands
-    ELITE_FILE = commands.DEMO_FILE
 
 
 @pytest.fixture(autouse=True)

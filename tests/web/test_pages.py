@@ -141,3 +141,61 @@ def test_login_and_logout(client, make_user):
     assert response.status_code == 302
     response = client.post("/accounts/logout/")
     assert response.status_code == 302
+
+
+def test_s2_grille_marks_byes_absences_and_forfeits_distinctly(client, public_club):
+    from chessclub.model import (
+        Bye,
+        ByeKind,
+        Game,
+        GameResult,
+        PairingNumber,
+        Player,
+        Round,
+        RoundNumber,
+        Tournament,
+    )
+    from chessclub_web.tournaments.adapters import store_tournament
+
+    p = PairingNumber
+    core = Tournament(
+        name="Open",
+        players=tuple(Player(p(n), f"Joueur{n}, X") for n in range(1, 8)),
+        rounds=(
+            Round(
+                RoundNumber(1),
+                games=(
+                    Game(p(1), p(2), GameResult.WHITE_WINS_BY_FORFEIT),
+                    Game(p(3), p(4), GameResult.NONE),
+                ),
+                byes=(
+                    Bye(p(5), ByeKind.PAIRING_ALLOCATED),
+                    Bye(p(6), ByeKind.HALF_POINT),
+                    Bye(p(7), ByeKind.ZERO_POINT),
+                ),
+            ),
+            Round(
+                RoundNumber(2),
+                games=(Game(p(5), p(6), GameResult.DOUBLE_FORFEIT),),
+                byes=(Bye(p(1), ByeKind.FULL_POINT),),
+            ),
+        ),
+    )
+    row = store_tournament(core, club=public_club)
+    url = f"/clubs/{public_club.number}/tournaments/{row.pk}/crosstable/"
+    html = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+
+    def kinds(n: int) -> list[str]:
+        return re.findall(r'class="cell cell-([\w-]+)"', _row(html, n))
+
+    assert kinds(1) == ["forfeit-win", "bye-f"]
+    assert kinds(2) == ["forfeit-loss", "absent"]
+    assert kinds(3) == ["pending", "absent"]
+    assert kinds(5) == ["bye-u", "forfeit-loss"]
+    assert kinds(6) == ["bye-h", "forfeit-loss"]
+    assert kinds(7) == ["bye-z", "absent"]
+    assert _cells(_row(html, 1))[4:6] == ["2W+", "Bye 1"]
+    assert _cells(_row(html, 2))[4:6] == ["1B−", "Abs."]
+    assert _cells(_row(html, 5))[4] == "PAB 1"
+    assert _cells(_row(html, 6))[4] == "Bye ½"
+    assert 'title="Round 1: Half-point bye"' in _row(html, 6)

@@ -86,7 +86,16 @@ def _bye_cell(entry: RoundEntry) -> Cell:
 
 
 def cell(entry: RoundEntry) -> Cell:
-    """The crosstable cell of one player's round, from the player's side."""
+    """The crosstable cell of one player's round, from the player's side.
+
+    The tooltip names the round: "Round 3: Win".
+    """
+    plain = _cell(entry)
+    title = _("Round %(number)s: %(what)s") % {"number": entry.round, "what": plain.title}
+    return Cell(plain.round, plain.text, plain.kind, title)
+
+
+def _cell(entry: RoundEntry) -> Cell:
     if entry.opponent is None or entry.colour is None:
         return _bye_cell(entry)
     head = f"{entry.opponent}{colour_letter(entry.colour)}"
