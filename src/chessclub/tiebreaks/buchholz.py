@@ -1,0 +1,88 @@
+"""Buchholz family: BH (C.07 Art. 8.1), FB (Art. 8.3), AOB (Art. 8.2).
+
+* ``BH`` — sum of the opponents' adjusted scores; unplayed rounds of a Swiss count the dummy
+  opponent (Art. 16.4) or, before 2023, the virtual opponent. Cut/Median modifiers apply.
+* ``FB`` — Buchholz as if every pairing of the last round were a draw.
+* ``AOB`` — average of the Buchholz of the opponents met over the board (``AOB/F``: of their
+  Fore Buchholz). Exact value (a ``Fraction``), not rounded.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+
+from chessclub.model import PairingNumber
+from chessclub.tiebreaks.codes import TiebreakSpec
+from chessclub.tiebreaks.context import ZERO, TiebreakContext
+from chessclub.tiebreaks.explanation import Contribution, Explanation
+from chessclub.tiebreaks.opponents import opponent_contributions
+
+
+def buchholz(ctx: TiebreakContext, spec: TiebreakSpec) -> dict[PairingNumber, Explanation]:
+    """BH or FB (per ``spec.name``) for every player. Values are exact points."""
+    key = ("BH", spec)
+    cached = ctx.memo.get(key)
+    if isinstance(cached, dict):
+        return cached
+    fore = spec.name == "FB"
+    result: dict[PairingNumber, Explanation] = {}
+    for player in ctx.players:
+        contributions = opponent_contributions(
+            ctx, player, spec, sonneborn_berger=False, fore=fore
+        )
+        value = sum((Fraction(c.value) for c in contributions if c.counted), ZERO)
+        result[player] = Explanation(
+            player=player,
+            code=spec.code,
+            value=value,
+            article=spec.info.article,
+            era=ctx.era,
+            contributions=tuple(contributions),
+        )
+    ctx.memo[key] = result
+    return result
+
+
+def average_of_opponents_buchholz(
+    ctx: TiebreakContext, spec: TiebreakSpec
+) -> dict[PairingNumber, Explanation]:
+    """AOB: mean Buchholz (Fore Buchholz with /F) of the opponents met over the board."""
+    inner = replace(spec, name="FB" if spec.fore else "BH", fore=False, written_as="")
+    values = buchholz(ctx, inner)
+    result: dict[PairingNumber, Explanation] = {}
+    for player in ctx.players:
+        contributions: list[Contribution] = []
+        for cell in ctx.cells[player]:
+            counts = cell.played or (spec.forfeits_as_played and cell.opponent is not None)
+            if not counts or cell.opponent is None:
+                continue
+            opponent_value = values[cell.opponent].value
+            assert isinstance(opponent_value, Fraction)
+            contributions.append(
+                Contribution(
+                    round=cell.round,
+                    value=opponent_value,
+                    opponent=cell.opponent,
+                    result=cell.points,
+                    opponent_score=opponent_value,
+                    source=f"opponent's {inner.code}",
+                )
+            )
+        value: Fraction | None = None
+        notes: tuple[str, ...] = ()
+        if contributions:
+            value = sum((Fraction(c.value) for c in contributions), ZERO) / len(contributions)
+            notes = (f"average over {len(contributions)} games played",)
+        else:
+            notes = ("no game played over the board",)
+        result[player] = Explanation(
+            player=player,
+            code=spec.code,
+            value=value,
+            article=spec.info.article,
+            era=ctx.era,
+            contributions=tuple(contributions),
+            notes=notes,
+        )
+    return result

@@ -1,0 +1,234 @@
+"""Tiebreak codes and descriptors (FIDE C.07 Art. 5–14; TRF-2026 record 202 spelling).
+
+A descriptor is ``NAME[:MP|:GP][/modifier…]``: ``BH/C1``, ``SB/C2/P``, ``ARO/M1``, ``KS/L+1``,
+``AOB/F``, ``RTNG/R``. Modifiers (Art. 14):
+
+* ``C1``, ``C2`` … — Cut-n: drop the n least significant contributions;
+* ``M1``, ``M2`` … — Median-n: drop the n least and the n most significant contributions;
+* ``P`` — forfeits count as games played against the scheduled opponent;
+* ``F`` — use Fore Buchholz inside AOB;
+* ``R`` — reverse the order (lower value ranks first), for RTNG and TPN;
+* ``L±x`` — Koya limit moved by x half-points (``L+1``, ``L-2``; ``Lx`` means ``L+x``).
+
+``:MP``/``:GP`` select the team score and are accepted for descriptors written for team events;
+for individuals both mean the player's points. The short spelling ``BH-C1`` (product spec S4) is
+accepted for ``BH/C1``. Unknown codes or modifiers raise :class:`TiebreakCodeError`
+(a ``ValueError``).
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+
+
+class TiebreakCodeError(ValueError):
+    """A descriptor that names no known tiebreak, or a modifier the tiebreak does not take."""
+
+
+class TiebreakType(enum.Enum):
+    """C.07 Art. 5 types: which data a tiebreak uses."""
+
+    A = "A"  # a subset of the participant's games (tied group)
+    B = "B"  # the participant's own results
+    C = "C"  # opponents' results
+    D = "D"  # ratings and performances
+    BC = "BC"
+    CC = "CC"
+    DB = "DB"
+    DC = "DC"
+
+
+@dataclass(frozen=True, slots=True)
+class TiebreakInfo:
+    """A catalogue entry: code, full name, C.07 article, type and accepted modifiers.
+
+    ``modifiers`` holds the letters accepted (``C`` cut, ``M`` median, ``P``, ``F``, ``R``,
+    ``L``). ``lower_is_better`` marks tiebreaks whose smaller value ranks first (TPN, and DE
+    whose value is a position inside the tied group).
+    """
+
+    code: str
+    name: str
+    article: str
+    type: TiebreakType
+    modifiers: frozenset[str] = frozenset()
+    lower_is_better: bool = False
+    uses_ratings: bool = False
+
+
+def _info(
+    code: str,
+    name: str,
+    article: str,
+    kind: TiebreakType,
+    modifiers: str = "",
+    *,
+    lower_is_better: bool = False,
+    uses_ratings: bool = False,
+) -> TiebreakInfo:
+    return TiebreakInfo(
+        code, name, article, kind, frozenset(modifiers), lower_is_better, uses_ratings
+    )
+
+
+T = TiebreakType
+CATALOGUE: dict[str, TiebreakInfo] = {
+    info.code: info
+    for info in (
+        _info("DE", "Direct Encounter", "C.07 Art. 6", T.A, "P", lower_is_better=True),
+        _info("WIN", "Number of Wins", "C.07 Art. 7.1", T.B),
+        _info("WON", "Number of Games Won", "C.07 Art. 7.2", T.B),
+        _info("BPG", "Number of Games Played with Black", "C.07 Art. 7.3", T.B),
+        _info("BWG", "Number of Games Won with Black", "C.07 Art. 7.4", T.B),
+        _info("PS", "Sum of Progressive Scores", "C.07 Art. 7.5", T.B, "C"),
+        _info("REP", "Rounds one Elected to Play", "C.07 Art. 7.6", T.B),
+        _info("STD", "Standard Points", "C.07 (2026) Art. 7.7", T.B),
+        _info("TPN", "Tournament Pairing Number", "C.07 (2026) Art. 7.8", T.B, "R",
+              lower_is_better=True),
+        _info("BH", "Buchholz", "C.07 Art. 8.1", T.C, "CMP"),
+        _info("AOB", "Average of Opponents' Buchholz", "C.07 Art. 8.2", T.CC, "FP"),
+        _info("FB", "Fore Buchholz", "C.07 Art. 8.3", T.C, "CMP"),
+        _info("SB", "Sonneborn-Berger", "C.07 Art. 9.1", T.BC, "CMP"),
+        _info("KS", "Koya System", "C.07 Art. 9.2", T.BC, "L"),
+        _info("ARO", "Average Rating of Opponents", "C.07 Art. 10.1", T.D, "CM",
+              uses_ratings=True),
+        _info("TPR", "Tournament Performance Rating", "C.07 Art. 10.2", T.DB,
+              uses_ratings=True),
+        _info("PTP", "Perfect Tournament Performance", "C.07 Art. 10.3", T.DB,
+              uses_ratings=True),
+        _info("APRO", "Average Performance Rating of Opponents", "C.07 Art. 10.4", T.DC,
+              uses_ratings=True),
+        _info("APPO", "Average Perfect Performance of Opponents", "C.07 Art. 10.5", T.DC,
+              uses_ratings=True),
+        _info("RTNG", "Rating", "C.07 (2026) Art. 10.6", T.B, "R", uses_ratings=True),
+    )
+}  # fmt: skip
+
+ALIASES: dict[str, str] = {"GE": "REP", "SNO": "TPN", "RTG": "RTNG"}
+"""Older spellings: ``GE`` (2023/2024 "Games one Elected to play") is the 2026 ``REP``."""
+
+_MODIFIER = re.compile(r"^(?:(?P<cm>[CM])(?P<n>\d+)|(?P<flag>[PFR])|L(?P<sign>[+-]?)(?P<lim>\d+))$")
+
+
+@dataclass(frozen=True, slots=True)
+class TiebreakSpec:
+    """A parsed descriptor. ``code`` gives it back in canonical TRF-2026 spelling.
+
+    ``cut_low``/``cut_high`` count contributions dropped at each end (Cut-n: low only;
+    Median-n: both). ``koya_shift`` is the Koya limit shift in half-points.
+    ``written_as`` keeps the name as the user wrote it (``GE`` stays ``GE`` in ``code``).
+    """
+
+    name: str
+    cut_low: int = 0
+    cut_high: int = 0
+    forfeits_as_played: bool = False
+    fore: bool = False
+    reverse: bool = False
+    koya_shift: int = 0
+    score: str = ""
+    written_as: str = ""
+
+    @property
+    def info(self) -> TiebreakInfo:
+        return CATALOGUE[self.name]
+
+    @property
+    def code(self) -> str:
+        parts = [(self.written_as or self.name) + (f":{self.score}" if self.score else "")]
+        if self.cut_high:
+            parts.append(f"M{self.cut_high}")
+        elif self.cut_low:
+            parts.append(f"C{self.cut_low}")
+        if self.koya_shift:
+            parts.append(f"L{self.koya_shift:+d}")
+        if self.fore:
+            parts.append("F")
+        if self.forfeits_as_played:
+            parts.append("P")
+        if self.reverse:
+            parts.append("R")
+        return "/".join(parts)
+
+    @property
+    def lower_is_better(self) -> bool:
+        """True when a smaller value ranks first (after the /R modifier)."""
+        return self.info.lower_is_better ^ self.reverse
+
+    def __str__(self) -> str:
+        return self.code
+
+    def koya_shift_points(self, draw: Fraction) -> Fraction:
+        """The Koya limit shift in points: half-points are the scoring's draw points."""
+        return draw * self.koya_shift
+
+
+def parse_tiebreak(text: str) -> TiebreakSpec:
+    """Parse a descriptor ``NAME[:MP|:GP][/modifier…]`` (case-insensitive).
+
+    Raises :class:`TiebreakCodeError` naming the descriptor for an unknown code, a modifier the
+    tiebreak does not take (``WIN/C1``) or a malformed one.
+    """
+    raw = text.strip().upper()
+    if not raw:
+        raise TiebreakCodeError("empty tiebreak code")
+    head, *mods = raw.split("/")
+    if "-" in head and not mods:  # "BH-C1" (spec S4 spelling)
+        head, *mods = head.split("-")
+    name, _, score = head.partition(":")
+    written = name
+    name = ALIASES.get(name, name)
+    if name not in CATALOGUE:
+        known = ", ".join(sorted([*CATALOGUE, *ALIASES]))
+        raise TiebreakCodeError(f"unknown tiebreak code {text.strip()!r} (known: {known})")
+    if score not in ("", "MP", "GP"):
+        raise TiebreakCodeError(f"{text.strip()!r}: score must be :MP or :GP, not :{score}")
+    info = CATALOGUE[name]
+    values: dict[str, int | bool] = {}
+    for mod in mods:
+        match = _MODIFIER.match(mod)
+        letter = mod[:1]
+        if match is None or letter not in info.modifiers:
+            raise TiebreakCodeError(
+                f"{text.strip()!r}: modifier /{mod} does not apply to {name} "
+                f"(accepted: {', '.join(sorted(info.modifiers)) or 'none'})"
+            )
+        if match["cm"] == "C":
+            values["cut_low"] = int(match["n"])
+        elif match["cm"] == "M":
+            values["cut_low"] = values["cut_high"] = int(match["n"])
+        elif match["flag"] == "P":
+            values["forfeits_as_played"] = True
+        elif match["flag"] == "F":
+            values["fore"] = True
+        elif match["flag"] == "R":
+            values["reverse"] = True
+        else:
+            shift = int(match["lim"])
+            values["koya_shift"] = -shift if match["sign"] == "-" else shift
+    return TiebreakSpec(
+        name=name,
+        cut_low=int(values.get("cut_low", 0)),
+        cut_high=int(values.get("cut_high", 0)),
+        forfeits_as_played=bool(values.get("forfeits_as_played", False)),
+        fore=bool(values.get("fore", False)),
+        reverse=bool(values.get("reverse", False)),
+        koya_shift=int(values.get("koya_shift", 0)),
+        score=score,
+        written_as=written if written != name else "",
+    )
+
+
+def parse_tiebreaks(codes: str | list[str] | tuple[str, ...]) -> tuple[TiebreakSpec, ...]:
+    """Parse a list of descriptors, or one string separated by commas or spaces."""
+    items = [c for c in re.split(r"[,\s]+", codes) if c] if isinstance(codes, str) else codes
+    return tuple(parse_tiebreak(c) for c in items)
+
+
+DEFAULT_ROUND_ROBIN: tuple[str, ...] = ("DE", "SB", "WIN", "KS")
+"""Default tiebreaks of a round robin (product spec S4)."""
+DEFAULT_SWISS: tuple[str, ...] = ("BH/C1", "BH", "SB", "DE", "WIN")
+"""Default tiebreaks of a Swiss tournament (product spec S4)."""

@@ -1,0 +1,79 @@
+"""Cut and Median modifiers (FIDE C.07 Art. 14.1–14.2) with the VUR rule (Art. 16.5).
+
+Cut-n removes the n least significant contributions, Median-n also the n most significant.
+The least significant contribution is the one with the lowest opponent score (then the lowest
+value); the most significant the highest. From 2023 a contribution coming from a voluntary
+unplayed round (VUR: requested bye, absence, forfeit loss) is cut first: the lowest VUR
+contribution is compared with the least significant one and the higher of the two values is
+cut (for Buchholz this is always the VUR, Art. 16.5). High cuts have no VUR exception. Before
+2023 (C.02 Art. 13) the lowest contribution is cut, VUR or not.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+
+from chessclub.tiebreaks.explanation import Contribution
+
+
+def _score(c: Contribution) -> Fraction:
+    return Fraction(c.opponent_score if c.opponent_score is not None else c.value)
+
+
+def _key_low(c: Contribution) -> tuple[Fraction, Fraction]:
+    return (_score(c), Fraction(c.value))
+
+
+def _key_vur(c: Contribution) -> tuple[Fraction, Fraction]:
+    return (Fraction(c.value), _score(c))
+
+
+def _key_high(c: Contribution) -> tuple[Fraction, Fraction]:
+    return (-_score(c), -Fraction(c.value))
+
+
+def apply_cuts(
+    contributions: list[Contribution],
+    *,
+    low: int,
+    high: int,
+    rounds: int,
+    vur_rule: bool,
+    label: str,
+) -> list[Contribution]:
+    """Mark the contributions removed by ``low`` cuts and ``high`` cuts (in that order).
+
+    ``rounds`` bounds the cuts as FIDE's reference does (low ≤ rounds, high ≤ rounds − low).
+    ``label`` names the modifier in the reasons (``Cut-1``, ``Median-1``). Returns the list in
+    round order with ``cut`` set on the removed ones.
+    """
+    low = min(low, rounds)
+    high = min(high, max(rounds - low, 0))
+    remaining = list(contributions)
+    reasons: dict[int, str] = {}
+
+    while low > 0 and remaining:
+        least = min(remaining, key=_key_low)
+        chosen, reason = least, f"{label}: least significant"
+        vurs = [c for c in remaining if c.vur]
+        if vur_rule and vurs:
+            lowest_vur = min(vurs, key=_key_vur)
+            if not least.value > lowest_vur.value:
+                chosen = lowest_vur
+                reason = f"{label}: voluntary unplayed round cut first (C.07 Art. 16.5)"
+        reasons[id(chosen)] = reason
+        remaining.remove(chosen)
+        low -= 1
+    while high > 0 and remaining:
+        most = min(remaining, key=_key_high)
+        reasons[id(most)] = f"{label}: most significant"
+        remaining.remove(most)
+        high -= 1
+    return [replace(c, cut=reasons[id(c)]) if id(c) in reasons else c for c in contributions]
+
+
+def cut_label(low: int, high: int) -> str:
+    if high:
+        return f"Median-{high}"
+    return f"Cut-{low}"

@@ -1,0 +1,145 @@
+"""Direct Encounter (C.07 Art. 6).
+
+Among participants still tied (same points and same earlier tiebreaks), count the points each
+scored in the games between them (a forfeit counts only with /P or under pre-determined
+pairings; two players who met more than once count the average of their results).
+
+* If every tied participant met every other (always so under pre-determined pairings), they are
+  ordered by that score.
+* Otherwise (Swiss) the best is placed first only if his score beats the best score any other
+  could reach by winning all his missing games; then the next, and so on; once that fails the
+  rest stay tied (Art. 6.2).
+
+Sub-groups still equal are examined again among themselves, until nothing changes. The value of
+DE is the position inside the tied group (1 = first; shared positions are equal), so a lower
+value ranks first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from chessclub.model import PairingNumber
+from chessclub.tiebreaks.codes import TiebreakSpec
+from chessclub.tiebreaks.context import ZERO, TiebreakContext
+from chessclub.tiebreaks.explanation import Contribution, Explanation, format_value
+
+
+@dataclass(frozen=True, slots=True)
+class _Standing:
+    player: PairingNumber
+    score: Fraction
+    maximum: Fraction
+    met_all: bool
+    games: tuple[Contribution, ...]
+
+
+def _standings(
+    ctx: TiebreakContext, group: Sequence[PairingNumber], forfeits: bool
+) -> list[_Standing]:
+    members = set(group)
+    out: list[_Standing] = []
+    for player in group:
+        per_opponent: dict[PairingNumber, list[Fraction]] = {}
+        games: list[Contribution] = []
+        for cell in ctx.cells[player]:
+            opponent = cell.opponent
+            if opponent is None or opponent not in members:
+                continue
+            if not (cell.played or ctx.pre_determined or forfeits):
+                continue
+            per_opponent.setdefault(opponent, []).append(cell.points)
+            games.append(
+                Contribution(
+                    round=cell.round,
+                    value=cell.points,
+                    opponent=opponent,
+                    result=cell.points,
+                    source="game" if cell.played else "forfeit counted as played",
+                )
+            )
+        score = sum((sum(v, ZERO) / len(v) for v in per_opponent.values()), ZERO)
+        missing = len(group) - 1 - len(per_opponent)
+        met_all = ctx.pre_determined or missing <= 0
+        maximum = score if met_all else score + ctx.win * missing
+        out.append(_Standing(player, score, maximum, met_all, tuple(games)))
+    return out
+
+
+def _single_pass(
+    ctx: TiebreakContext, group: Sequence[PairingNumber], forfeits: bool
+) -> tuple[list[list[PairingNumber]], list[_Standing]]:
+    standings = _standings(ctx, group, forfeits)
+    if all(s.met_all for s in standings):
+        ordered = sorted(standings, key=lambda s: (-s.score, s.player))
+        tiers: list[list[PairingNumber]] = []
+        previous: Fraction | None = None
+        for s in ordered:
+            if previous is None or s.score != previous:
+                tiers.append([])
+                previous = s.score
+            tiers[-1].append(s.player)
+        return tiers, standings
+    ordered = sorted(standings, key=lambda s: (-s.score, -s.maximum, s.player))
+    tiers = []
+    for index, s in enumerate(ordered):
+        rest = ordered[index + 1 :]
+        if rest and s.score > max(r.maximum for r in rest):
+            tiers.append([s.player])
+            continue
+        tiers.append([r.player for r in ordered[index:]])
+        break
+    return tiers, standings
+
+
+def order_tied_group(
+    ctx: TiebreakContext, group: Sequence[PairingNumber], spec: TiebreakSpec
+) -> list[list[PairingNumber]]:
+    """Split a tied group into ordered tiers by Direct Encounter (recursively)."""
+    if len(group) < 2:
+        return [list(group)]
+    tiers, _ = _single_pass(ctx, group, spec.forfeits_as_played)
+    if len(tiers) == 1:
+        return tiers
+    result: list[list[PairingNumber]] = []
+    for tier in tiers:
+        result.extend(order_tied_group(ctx, tier, spec))
+    return result
+
+
+def direct_encounter(
+    ctx: TiebreakContext, spec: TiebreakSpec, groups: Sequence[Sequence[PairingNumber]]
+) -> dict[PairingNumber, Explanation]:
+    """DE for every player, given the groups still tied when it is applied."""
+    result: dict[PairingNumber, Explanation] = {}
+    for group in groups:
+        tiers = order_tied_group(ctx, group, spec)
+        standings = {s.player: s for s in _standings(ctx, group, spec.forfeits_as_played)}
+        position = 1
+        for tier in tiers:
+            for player in tier:
+                s = standings[player]
+                notes = [
+                    f"score against the tied group: {format_value(s.score)}"
+                    + ("" if s.met_all else f" (at most {format_value(s.maximum)} "
+                       "with the games not played)"),
+                ]
+                if len(group) > 1 and len(tier) > 1 and len(tiers) > 1:
+                    notes.append("still tied with " + ", ".join(
+                        str(p) for p in tier if p != player))
+                elif len(tiers) == 1 and len(group) > 1:
+                    notes.append("Direct Encounter does not separate this group")
+                result[player] = Explanation(
+                    player=player,
+                    code=spec.code,
+                    value=position,
+                    article=spec.info.article,
+                    era=ctx.era,
+                    contributions=s.games,
+                    notes=tuple(notes),
+                    tied_group=tuple(group),
+                )
+            position += len(tier)
+    return result

@@ -1,0 +1,283 @@
+"""Computing tiebreaks and ranking a tournament by them (FIDE C.07 Art. 4; product spec S1–S4).
+
+:func:`compute_tiebreaks` gives every player's value of each tiebreak of an ordered list;
+:func:`rank` ranks by points, then by those tiebreaks in order (each applied only to the players
+still tied), and lets players tied after all of them share the rank unless a seeded drawing of
+lots is asked for. :func:`explain` tells how one value was made.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from chessclub.model import PairingNumber, Player, Points, Tournament
+from chessclub.tiebreaks import buchholz, own_results, performance, sonneborn_berger
+from chessclub.tiebreaks.codes import (
+    DEFAULT_ROUND_ROBIN,
+    DEFAULT_SWISS,
+    TiebreakSpec,
+    parse_tiebreak,
+)
+from chessclub.tiebreaks.context import TiebreakContext
+from chessclub.tiebreaks.direct_encounter import direct_encounter
+from chessclub.tiebreaks.eras import RuleEra
+from chessclub.tiebreaks.explanation import Explanation, TiebreakValue
+
+Family = Callable[[TiebreakContext, TiebreakSpec], dict[PairingNumber, Explanation]]
+
+FAMILIES: dict[str, Family] = {
+    "WIN": own_results.wins,
+    "WON": own_results.games_won,
+    "BPG": own_results.black_games,
+    "BWG": own_results.black_wins,
+    "PS": own_results.progressive_scores,
+    "REP": own_results.elected_to_play,
+    "STD": own_results.standard_points,
+    "TPN": own_results.pairing_number,
+    "BH": buchholz.buchholz,
+    "FB": buchholz.buchholz,
+    "AOB": buchholz.average_of_opponents_buchholz,
+    "SB": sonneborn_berger.sonneborn_berger,
+    "KS": sonneborn_berger.koya,
+    "ARO": performance.average_rating_of_opponents,
+    "TPR": performance.tournament_performance,
+    "PTP": performance.perfect_tournament_performance,
+    "APRO": performance.average_performance_of_opponents,
+    "APPO": performance.average_perfect_performance_of_opponents,
+    "RTNG": performance.own_rating,
+}
+"""Every tiebreak but DE (which needs the tied groups), by canonical code."""
+
+Codes = Sequence[str | TiebreakSpec] | str
+
+
+def default_tiebreaks(tournament: Tournament) -> tuple[str, ...]:
+    """Product spec S4: round robin ``DE SB WIN KS``; Swiss ``BH/C1 BH SB DE WIN``."""
+    return DEFAULT_ROUND_ROBIN if tournament.system.is_round_robin else DEFAULT_SWISS
+
+
+def _specs(codes: Codes) -> tuple[TiebreakSpec, ...]:
+    if isinstance(codes, str):
+        codes = [c for c in codes.replace(",", " ").split() if c]
+    return tuple(c if isinstance(c, TiebreakSpec) else parse_tiebreak(c) for c in codes)
+
+
+def _sort_key(value: TiebreakValue, spec: TiebreakSpec) -> tuple[int, Fraction]:
+    """Ascending key: best first. Missing values go last."""
+    if value is None:
+        return (1, Fraction(0))
+    number = Fraction(value)
+    return (0, number if spec.lower_is_better else -number)
+
+
+@dataclass(frozen=True, slots=True)
+class RankedPlayer:
+    """One line of the tiebreak standings.
+
+    ``rank`` is shared by players who remain tied (``shared`` True); ``values`` maps each
+    tiebreak code (canonical spelling, in order) to the player's value; ``lot`` is the drawn lot
+    number when a drawing of lots decided a remaining tie.
+    """
+
+    rank: int
+    shared: bool
+    player: Player
+    points: Points
+    values: dict[str, TiebreakValue]
+    lot: int | None = None
+
+    @property
+    def pairing_number(self) -> PairingNumber:
+        return self.player.pairing_number
+
+
+@dataclass(frozen=True, slots=True)
+class TiebreakResult:
+    """Everything :func:`evaluate` found: ordered tiers and every explanation."""
+
+    context: TiebreakContext
+    specs: tuple[TiebreakSpec, ...]
+    tiers: tuple[tuple[PairingNumber, ...], ...]
+    explanations: dict[str, dict[PairingNumber, Explanation]]
+
+    def values(self) -> dict[PairingNumber, dict[str, TiebreakValue]]:
+        return {
+            pn: {spec.code: self.explanations[spec.code][pn].value for spec in self.specs}
+            for pn in self.context.players
+        }
+
+
+def evaluate(
+    tournament: Tournament,
+    codes: Codes,
+    *,
+    era: RuleEra | None = None,
+    pre_determined: bool | None = None,
+    through_round: int | None = None,
+    unrated_rating: int | None = None,
+) -> TiebreakResult:
+    """Apply the ordered tiebreaks: points first, then each code within the groups still tied.
+
+    Raises :class:`~chessclub.tiebreaks.codes.TiebreakCodeError` for an unknown code.
+    """
+    specs = _specs(codes)
+    ctx = TiebreakContext(
+        tournament,
+        era=era,
+        pre_determined=pre_determined,
+        through_round=through_round,
+        unrated_rating=unrated_rating,
+    )
+    by_points = sorted(ctx.players, key=lambda pn: (-ctx.score[pn], pn))
+    groups: list[list[PairingNumber]] = []
+    for pn in by_points:
+        if groups and ctx.score[groups[-1][0]] == ctx.score[pn]:
+            groups[-1].append(pn)
+        else:
+            groups.append([pn])
+    explanations: dict[str, dict[PairingNumber, Explanation]] = {}
+    for spec in specs:
+        if spec.name == "DE":
+            found = direct_encounter(ctx, spec, groups)
+        else:
+            found = FAMILIES[spec.name](ctx, spec)
+        explanations[spec.code] = found
+        refined: list[list[PairingNumber]] = []
+        for group in groups:
+            if len(group) == 1:
+                refined.append(group)
+                continue
+            ordered = sorted(group, key=lambda pn: (_sort_key(found[pn].value, spec), pn))
+            for pn in ordered:
+                if refined and refined[-1][0] in group and _same(found, refined[-1][0], pn):
+                    refined[-1].append(pn)
+                else:
+                    refined.append([pn])
+        groups = refined
+    return TiebreakResult(ctx, specs, tuple(tuple(g) for g in groups), explanations)
+
+
+def _same(found: dict[PairingNumber, Explanation], a: PairingNumber, b: PairingNumber) -> bool:
+    return found[a].value == found[b].value
+
+
+def compute_tiebreaks(
+    tournament: Tournament,
+    codes: Codes,
+    *,
+    era: RuleEra | None = None,
+    pre_determined: bool | None = None,
+    through_round: int | None = None,
+    unrated_rating: int | None = None,
+) -> dict[PairingNumber, dict[str, TiebreakValue]]:
+    """Every player's value of each tiebreak, keyed by pairing number then canonical code.
+
+    ``era`` defaults to the rules in force at the tournament's start date; ``pre_determined``
+    to the tournament's system (round robins use the pre-determined-pairing rules).
+    ``through_round`` limits the rounds counted; ``unrated_rating`` is the rating given to
+    unrated players for Art. 10 tiebreaks. Values are exact (``Fraction``), integers, or
+    ``None`` when a tiebreak cannot be computed for a player. DE values depend on the tied
+    groups, hence on the order of ``codes``.
+    """
+    return evaluate(
+        tournament,
+        codes,
+        era=era,
+        pre_determined=pre_determined,
+        through_round=through_round,
+        unrated_rating=unrated_rating,
+    ).values()
+
+
+def rank(
+    tournament: Tournament,
+    codes: Codes | None = None,
+    *,
+    era: RuleEra | None = None,
+    lots_seed: int | None = None,
+    pre_determined: bool | None = None,
+    through_round: int | None = None,
+    unrated_rating: int | None = None,
+) -> list[RankedPlayer]:
+    """The standings by points then ``codes`` (default: :func:`default_tiebreaks`).
+
+    Players tied after every tiebreak share the rank, unless ``lots_seed`` is given: a drawing
+    of lots seeded by it (reproducible) then orders them (C.07 Art. 4.2).
+    """
+    if codes is None:
+        codes = default_tiebreaks(tournament)
+    result = evaluate(
+        tournament,
+        codes,
+        era=era,
+        pre_determined=pre_determined,
+        through_round=through_round,
+        unrated_rating=unrated_rating,
+    )
+    ctx = result.context
+    values = result.values()
+    lots: dict[PairingNumber, int] = {}
+    if lots_seed is not None:
+        drawn = list(ctx.players)
+        random.Random(lots_seed).shuffle(drawn)
+        lots = {pn: index + 1 for index, pn in enumerate(drawn)}
+    rows: list[RankedPlayer] = []
+    position = 1
+    for tier in result.tiers:
+        if lots and len(tier) > 1:
+            for offset, pn in enumerate(sorted(tier, key=lambda p: lots[p])):
+                rows.append(
+                    RankedPlayer(
+                        rank=position + offset,
+                        shared=False,
+                        player=tournament.player(pn),
+                        points=ctx.score[pn],
+                        values=values[pn],
+                        lot=lots[pn],
+                    )
+                )
+        else:
+            for pn in tier:
+                rows.append(
+                    RankedPlayer(
+                        rank=position,
+                        shared=len(tier) > 1,
+                        player=tournament.player(pn),
+                        points=ctx.score[pn],
+                        values=values[pn],
+                    )
+                )
+        position += len(tier)
+    return rows
+
+
+def explain(
+    tournament: Tournament,
+    player: PairingNumber,
+    code: str | TiebreakSpec,
+    *,
+    preceding: Codes = (),
+    era: RuleEra | None = None,
+    pre_determined: bool | None = None,
+    through_round: int | None = None,
+    unrated_rating: int | None = None,
+) -> Explanation:
+    """How ``player``'s value of ``code`` was made.
+
+    ``preceding`` are the tiebreaks applied before it (they decide the tied group of DE).
+    Raises ``KeyError`` for an unknown player.
+    """
+    spec = code if isinstance(code, TiebreakSpec) else parse_tiebreak(code)
+    specs = (*_specs(preceding), spec)
+    result = evaluate(
+        tournament,
+        specs,
+        era=era,
+        pre_determined=pre_determined,
+        through_round=through_round,
+        unrated_rating=unrated_rating,
+    )
+    return result.explanations[spec.code][player]

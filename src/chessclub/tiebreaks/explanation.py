@@ -1,0 +1,121 @@
+"""Structured explanations of tiebreak values (issue 3, item 4).
+
+Every tiebreak is computed as a list of :class:`Contribution` per player; the value is what the
+counted contributions make. The same objects explain the value to an arbiter: the opponent and
+the score used for him (adjusted per Art. 16.3), the result, the dummy or virtual opponent that
+stood in for an unplayed round, and — for a contribution a cut removed — why.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import TypeAlias
+
+from chessclub.model import PairingNumber, Points
+from chessclub.tiebreaks.eras import RuleEra
+
+TiebreakValue: TypeAlias = Fraction | int | None
+"""A tiebreak value: exact points (``Fraction``), a count or rating (``int``), or ``None`` when
+the tiebreak cannot be computed for the player (no game played, unrated players present)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Contribution:
+    """One round's part of a tiebreak value.
+
+    ``value`` is what the round adds (points, a rating, a count). ``opponent_score`` is the
+    score (or rating) of the opponent used, ``result`` the player's own points in the round.
+    ``source`` says where it comes from (``game``, ``dummy opponent``, ``virtual opponent``,
+    ``forfeit counted as played`` …). ``cut`` is empty for a counted contribution, otherwise
+    the reason it was removed (``Cut-1: least significant``, ``Cut-1: VUR (Art. 16.5)``…).
+    """
+
+    round: int
+    value: Fraction | int
+    opponent: PairingNumber | None = None
+    result: Points | None = None
+    opponent_score: Fraction | int | None = None
+    source: str = "game"
+    vur: bool = False
+    cut: str = ""
+    note: str = ""
+
+    @property
+    def counted(self) -> bool:
+        return not self.cut
+
+
+@dataclass(frozen=True, slots=True)
+class Explanation:
+    """How one player's value of one tiebreak was made.
+
+    ``tied_group`` is set for Direct Encounter: the players still tied when it was applied.
+    ``notes`` are sentences for the reader (limits, averages, the reason a value is missing).
+    """
+
+    player: PairingNumber
+    code: str
+    value: TiebreakValue
+    article: str
+    era: RuleEra
+    contributions: tuple[Contribution, ...] = ()
+    notes: tuple[str, ...] = ()
+    tied_group: tuple[PairingNumber, ...] = field(default=())
+
+    @property
+    def counted(self) -> tuple[Contribution, ...]:
+        return tuple(c for c in self.contributions if c.counted)
+
+    @property
+    def removed(self) -> tuple[Contribution, ...]:
+        return tuple(c for c in self.contributions if not c.counted)
+
+    def as_text(self) -> str:
+        """A plain-text rendering (CLI ``--explain``)."""
+        head = f"{self.code} = {format_value(self.value)}"
+        lines = [f"{head}  ({self.article}, rules {self.era.value})"]
+        if self.tied_group:
+            lines.append("tied group: " + ", ".join(str(p) for p in self.tied_group))
+        for c in self.contributions:
+            who = f"vs {c.opponent}" if c.opponent is not None else "no opponent"
+            parts = [f"  R{c.round}: {who}", c.source]
+            if c.opponent_score is not None:
+                parts.append(f"opponent {format_value(c.opponent_score)}")
+            if c.result is not None:
+                parts.append(f"result {format_value(c.result)}")
+            parts.append(f"→ {format_value(c.value)}")
+            if c.cut:
+                parts.append(f"[removed: {c.cut}]")
+            if c.note:
+                parts.append(f"({c.note})")
+            lines.append(", ".join(parts))
+        lines.extend(f"  {n}" for n in self.notes)
+        return "\n".join(lines)
+
+
+def format_value(value: Fraction | int | None, *, decimals: int | None = None) -> str:
+    """Write a value as arbiters read it: ``13.5``, ``9.75``, ``2081``, ``12.60`` (with
+    ``decimals``), ``-`` for no value. Exact values that are not whole, halves or quarters get
+    ``decimals`` (default 2) rounded half up."""
+    if value is None:
+        return "-"
+    if isinstance(value, int):
+        return str(value)
+    if decimals is None:
+        if value.denominator == 1:
+            return f"{value.numerator}"
+        if value.denominator in (2, 4):
+            return f"{float(value):g}"
+        decimals = 2
+    return decimal_text(value, decimals)
+
+
+def decimal_text(value: Fraction, decimals: int) -> str:
+    """``value`` with exactly ``decimals`` decimals, rounded half away from zero."""
+    scale = 10**decimals
+    scaled = abs(value) * scale
+    units = int(scaled + Fraction(1, 2))
+    sign = "-" if value < 0 and units else ""
+    whole, frac = divmod(units, scale)
+    return f"{sign}{whole}.{frac:0{decimals}d}" if decimals else f"{sign}{whole}"

@@ -1,0 +1,82 @@
+"""Opponent-score contributions shared by Buchholz (Art. 8) and Sonneborn-Berger (Art. 9.1).
+
+For each round of a participant: a game (or, with /P or pre-determined pairings, a forfeit)
+contributes the opponent's adjusted score (Art. 16.3); an unplayed round of a Swiss contributes
+the dummy opponent's score (Art. 16.4; the virtual opponent before 2023). Under pre-determined
+pairings an unplayed round without opponent contributes nothing (Art. 15.2). Sonneborn-Berger
+multiplies each score by the participant's points in that round.
+"""
+
+from __future__ import annotations
+
+from chessclub.model import PairingNumber
+from chessclub.tiebreaks.codes import TiebreakSpec
+from chessclub.tiebreaks.context import RoundKind, TiebreakContext
+from chessclub.tiebreaks.cuts import apply_cuts, cut_label
+from chessclub.tiebreaks.eras import RuleEra
+from chessclub.tiebreaks.explanation import Contribution
+
+
+def opponent_contributions(
+    ctx: TiebreakContext,
+    player: PairingNumber,
+    spec: TiebreakSpec,
+    *,
+    sonneborn_berger: bool,
+    fore: bool,
+) -> list[Contribution]:
+    """Round-by-round contributions, cuts marked (see module docstring)."""
+    contributions: list[Contribution] = []
+    for index, cell in enumerate(ctx.cells[player]):
+        result = cell.points
+        if ctx.counts_as_game(cell, index, forfeits=spec.forfeits_as_played, fore=fore):
+            assert cell.opponent is not None
+            score = ctx.adjusted_score(cell.opponent, fore=fore)
+            if cell.played:
+                source = "game"
+            elif fore and ctx.is_last(index) and not cell.played:
+                source = "last-round pairing counted as a draw (Fore Buchholz)"
+            else:
+                source = "forfeit counted as played"
+            if fore and ctx.is_last(index):
+                result = ctx.draw
+            vur = False
+            note = ""
+        elif not ctx.pre_determined:
+            score = ctx.dummy_score(player, index, fore=fore)
+            vur = cell.vur
+            category = ctx.unplayed_category(player, index)
+            if ctx.era is RuleEra.PRE_2023:
+                source = "virtual opponent (C.02 Art. 13.15.3)"
+            elif ctx.era is RuleEra.C07_2026:
+                source = "dummy opponent (C.07 Art. 16.4, 2026 caps)"
+            else:
+                source = "dummy opponent (C.07 Art. 16.4)"
+            note = cell.kind.value + (f", Art. {category}" if category else "")
+            if cell.kind is RoundKind.PENDING:
+                note = "no result yet"
+        else:
+            continue
+        value = score * result if sonneborn_berger else score
+        contributions.append(
+            Contribution(
+                round=cell.round,
+                value=value,
+                opponent=cell.opponent,
+                result=result if sonneborn_berger else cell.points,
+                opponent_score=score,
+                source=source,
+                vur=vur,
+                note=note,
+            )
+        )
+    if spec.cut_low or spec.cut_high:
+        contributions = apply_cuts(
+            contributions,
+            low=spec.cut_low,
+            high=spec.cut_high,
+            rounds=ctx.round_count,
+            vur_rule=ctx.era is not RuleEra.PRE_2023,
+            label=cut_label(spec.cut_low, spec.cut_high),
+        )
+    return contributions

@@ -1,0 +1,92 @@
+"""Sonneborn-Berger (C.07 Art. 9.1) and the Koya system (Art. 9.2).
+
+* ``SB`` — sum over rounds of the opponent's adjusted score × the participant's points in that
+  round; unplayed rounds of a Swiss use the dummy (virtual before 2023) opponent.
+* ``KS`` — points scored against opponents whose final score is at least half of the maximum
+  possible (in a round robin with an odd number of players the bye round is not possible
+  points); ``KS/L±x`` moves that limit by x half-points.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from chessclub.model import PairingNumber
+from chessclub.tiebreaks.codes import TiebreakSpec
+from chessclub.tiebreaks.context import ZERO, RoundKind, TiebreakContext
+from chessclub.tiebreaks.explanation import Contribution, Explanation, format_value
+from chessclub.tiebreaks.opponents import opponent_contributions
+
+
+def sonneborn_berger(
+    ctx: TiebreakContext, spec: TiebreakSpec
+) -> dict[PairingNumber, Explanation]:
+    """SB for every player. Values are exact points (quarters with FIDE scoring)."""
+    result: dict[PairingNumber, Explanation] = {}
+    for player in ctx.players:
+        contributions = opponent_contributions(
+            ctx, player, spec, sonneborn_berger=True, fore=False
+        )
+        value = sum((Fraction(c.value) for c in contributions if c.counted), ZERO)
+        result[player] = Explanation(
+            player=player,
+            code=spec.code,
+            value=value,
+            article=spec.info.article,
+            era=ctx.era,
+            contributions=tuple(contributions),
+        )
+    return result
+
+
+def koya_limit(ctx: TiebreakContext, spec: TiebreakSpec) -> Fraction:
+    """The Koya limit in points: 50 % × win points × games possible, moved by /L±x half-points.
+
+    Under pre-determined pairings the games possible exclude the bye round(s) of an odd round
+    robin and the games of participants never paired (as FIDE's reference implementation).
+    """
+    games = ctx.round_count
+    players = len(ctx.players)
+    if ctx.pre_determined and players:
+        if games % players == 0:
+            games -= games // players
+        for player in ctx.players:
+            cells = ctx.cells[player]
+            if not any(c.opponent is not None or c.kind is RoundKind.PAB for c in cells):
+                games -= 1
+    return ctx.win * games / 2 + spec.koya_shift_points(ctx.draw)
+
+
+def koya(ctx: TiebreakContext, spec: TiebreakSpec) -> dict[PairingNumber, Explanation]:
+    """KS for every player: exact points."""
+    limit = koya_limit(ctx, spec)
+    note = f"limit: opponents with at least {format_value(limit)} points"
+    result: dict[PairingNumber, Explanation] = {}
+    for player in ctx.players:
+        contributions: list[Contribution] = []
+        for cell in ctx.cells[player]:
+            if cell.opponent is None:
+                continue
+            opponent_score = ctx.score[cell.opponent]
+            contributions.append(
+                Contribution(
+                    round=cell.round,
+                    value=cell.points,
+                    opponent=cell.opponent,
+                    result=cell.points,
+                    opponent_score=opponent_score,
+                    source="game" if cell.played else cell.kind.value,
+                    cut="" if opponent_score >= limit else "opponent below the Koya limit",
+                )
+            )
+        value = sum((Fraction(c.value) for c in contributions if c.counted), ZERO)
+        result[player] = Explanation(
+            player=player,
+            code=spec.code,
+            value=value,
+            article=spec.info.article,
+            era=ctx.era,
+            contributions=tuple(contributions),
+            notes=(note,),
+        )
+    return result
