@@ -1063,7 +1063,8 @@ def to_tournament(doc: FrbeResultsFile) -> Tournament:
     Games: ``B``/``N`` give White/Black; ``1``–``0`` and ``5``–``5`` are played games
     (``1-0``, ``½-½``, ``0-1``); ``1`` against ``-`` is a forfeit win of the ``1`` side
     (``+/-`` or ``-/+``); ``-`` on both sides a double forfeit (``-/-``). ``0 - -`` is a
-    round without a game: ``ByeKind.ABSENT`` (the file carries no points for it). Players:
+    round without a game: ``ByeKind.ABSENT`` (the file carries no points for it). The file has
+    no board numbers: games come in the order of their first player line. Players:
     ``name`` as written, ``matricule``/``club`` (``""`` when blank or 0), ``federation`` the
     Nat (``""`` when blank or ``***``), ``rating`` the Elo (``None`` when blank or 0),
     ``fictitious_rating`` when Nat is ``***`` (B4). Rounds carry their dates (``YYMMDD``,
@@ -1094,22 +1095,24 @@ def to_tournament(doc: FrbeResultsFile) -> Tournament:
         games: list[Game] = []
         byes: list[Bye] = []
         cells = {record.number: record.rounds[index] for record in doc.players}
-        for record in doc.players:
+        done: set[int] = set()
+        for record in doc.players:  # games in the order of their first player line
             cell = cells[record.number]
             if cell.opponent == 0:
                 byes.append(Bye(PairingNumber(record.number), ByeKind.ABSENT))
                 continue
-            if cell.colour != WHITE:
+            if record.number in done:
                 continue
+            done.update((record.number, cell.opponent))
             theirs = cells[cell.opponent]
-            games.append(
-                Game(
-                    white=PairingNumber(record.number),
-                    black=PairingNumber(cell.opponent),
-                    result=_game_result(cell.result, theirs.result),
-                )
-            )
-            pair = frozenset({record.number, cell.opponent})
+            if cell.colour == WHITE:
+                white, black = record.number, cell.opponent
+                result = _game_result(cell.result, theirs.result)
+            else:
+                white, black = cell.opponent, record.number
+                result = _game_result(theirs.result, cell.result)
+            games.append(Game(PairingNumber(white), PairingNumber(black), result))
+            pair = frozenset({white, black})
             meetings[pair] = meetings.get(pair, 0) + 1
         rounds.append(
             Round(
