@@ -65,10 +65,14 @@ def read_trf(data: bytes, *, source: str = "") -> TrfDocument:
     lines, endings, final_newline = _split_lines(text)
     problems: list[Problem] = []
     records: list[Record] = []
+    unreadable: set[tuple[int, int]] = set()  # (line, round) of cells that could not be read
     for number, line in enumerate(lines, start=1):
         record, line_problems = parse_record(line)
         records.append(record)
         problems.extend(Problem(number, column, message) for column, message in line_problems)
+        for column, _ in line_problems:
+            if column >= FIRST_CELL_COLUMN:
+                unreadable.add((number, (column - FIRST_CELL_COLUMN) // CELL_WIDTH + 1))
     counts = Counter(e for e in endings if e)
     newline = counts.most_common(1)[0][0] if counts else "\n"
     uniform = all(e == newline for e in endings[:-1]) and (
@@ -82,7 +86,7 @@ def read_trf(data: bytes, *, source: str = "") -> TrfDocument:
         bom=bom,
         line_endings=None if uniform else tuple(endings),
     )
-    problems.extend(validate(doc))
+    problems.extend(_validate(doc, unreadable))
     if problems:
         raise TrfError(sorted(problems, key=lambda p: (p.line, p.column)), source=source)
     return doc
@@ -337,6 +341,10 @@ def validate(doc: TrfDocument) -> list[Problem]:
     opponent's cell shows this player with the opposite colour and the matching code; a cell
     without opponent is a bye (``H F U Z``), an unplayed ``+``/``-`` or blank, without colour.
     """
+    return _validate(doc, set())
+
+
+def _validate(doc: TrfDocument, unreadable: set[tuple[int, int]]) -> list[Problem]:
     problems: list[Problem] = []
     where: dict[int, tuple[int, PlayerRecord]] = {}
     for index, record in enumerate(doc.records):
@@ -356,6 +364,8 @@ def validate(doc: TrfDocument) -> list[Problem]:
         where[record.starting_rank] = (line, record)
     for rank, (line, record) in where.items():
         for number, cell in enumerate(record.cells, start=1):
+            if (line, number) in unreadable:
+                continue  # already reported; its partner is not checked against it either
             result = cell.result
             if cell.opponent is None:
                 if result.is_played:
@@ -414,6 +424,8 @@ def validate(doc: TrfDocument) -> list[Problem]:
                 )
                 continue
             other_line, other_record = other
+            if (other_line, number) in unreadable:
+                continue
             other_cell = other_record.cell(number)
             if other_cell is None or other_cell.opponent != rank:
                 shown = (
