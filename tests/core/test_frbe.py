@@ -335,7 +335,7 @@ def test_b3_current_layout_sample_reads_back_equal() -> None:
     back = read_tournament(write_tournament(t))
     assert back.players[0] == t.players[0]
     assert back.players[1].name == "Van den Berghe-Vermeersch"  # cut to 25 characters
-    assert back.players[2].name == "Nowak, ?ucja"  # Ł has no Latin-1 form
+    assert back.players[2].name == "Nowak, Lucja"  # Ł is not Latin-1: written L
     # "***" replaces the nationality (B4): the federation is not kept.
     assert back.players[3] == Player(P(4), "Peeters, Jan", rating=1222, fictitious_rating=True)
     assert back.rounds == t.rounds
@@ -438,6 +438,34 @@ def test_b3_latin1_and_crlf_are_kept() -> None:
     assert doc.encoding == "latin-1" and doc.line_ending == "\r\n"
     assert doc.players[0].name == "Alpha Anné"
     assert write_results_file(doc) == content
+
+
+def test_b3_footer_lines_are_kept() -> None:
+    content = data(ELITE) + b"\nFin du fichier\n\x1a"
+    doc = read_results_file(content)
+    assert len(doc.players) == 16
+    assert doc.footer_lines == ("", "Fin du fichier", "\x1a")
+    assert not doc.final_newline
+    assert write_results_file(doc) == content
+    again = from_tournament(to_tournament(doc), layout=doc.layout, template=doc)
+    assert write_results_file(again) == content
+
+
+def test_b3_template_text_is_fitted_to_the_target_encoding() -> None:
+    doc = read_results_file(data(CLOSED))  # UTF-8
+    header = ("Tournoi : Mémorial Łukasz", *doc.header_lines[1:])
+    utf8 = FrbeResultsFile(
+        layout=doc.layout,
+        header_lines=header,
+        code=doc.code,
+        column_labels=doc.column_labels,
+        round_dates=doc.round_dates,
+        players=doc.players,
+        encoding=doc.encoding,
+        line_ending=doc.line_ending,
+    )
+    current = write_results_file(from_tournament(to_tournament(utf8), template=utf8))
+    assert current.startswith("Tournoi : Mémorial Lukasz\r\n".encode("latin-1"))
 
 
 # ---------------------------------------------------------------------------------------------

@@ -46,15 +46,18 @@ from chessclub.model import (
 )
 
 __all__ = [
+    "ABSENT_CELL",
     "CodeLine",
     "FrbeLayout",
     "FrbeResultsFile",
     "PlayerRecord",
     "RoundCell",
     "check_results_file",
+    "event_code_of_system",
     "from_tournament",
     "read_results_file",
     "read_tournament",
+    "system_of_event_code",
     "to_tournament",
     "write_results_file",
     "write_tournament",
@@ -335,6 +338,7 @@ class FrbeResultsFile:
 
 _LINE_BREAK = re.compile(r"(\r\n|\r|\n)")
 _PLAYERISH = re.compile(r" *\d+(?: |$)")
+_COLUMN_HEADER = re.compile(r"\bNom\b.*\bMatr")
 _EOL_NAMES = {"\r\n": "CR LF", "\n": "LF", "\r": "CR"}
 
 
@@ -372,9 +376,7 @@ def read_results_file(data: bytes, *, source: str = "") -> FrbeResultsFile:
                 )
             )
 
-    header_index = next(
-        (i for i, line in enumerate(lines) if "Nom" in line and "Matr" in line), None
-    )
+    header_index = next((i for i, line in enumerate(lines) if _COLUMN_HEADER.search(line)), None)
     if header_index is None:
         problems.append(Problem(1, 0, "no column header line ('Nom … Matr. Clb Nat ELO')"))
         raise FrbeError(problems, source=source)
@@ -1247,6 +1249,9 @@ def from_tournament(
     if template is not None:
         header_lines = template.header_lines
         footer_lines = template.footer_lines
+        if template.encoding != encoding:
+            header_lines = tuple(_fit(line, encoding) for line in header_lines)
+            footer_lines = tuple(_fit(line, encoding) for line in footer_lines)
         final_newline = template.final_newline
     else:
         header_lines = _default_header(tournament, len(records), n_rounds, end, encoding)
@@ -1301,7 +1306,8 @@ def _default_header(
 
 def _fit(text: str, encoding: str) -> str:
     """``text`` made writable in ``encoding``: control characters become spaces, other
-    characters the encoding lacks lose their accents (``Ł`` → ``L``) or become ``?``."""
+    characters the encoding lacks lose their accents (``ő`` → ``o``, ``Ł`` → ``L``) or become
+    ``?``."""
     out: list[str] = []
     for char in text:
         if unicodedata.category(char) == "Cc":
@@ -1317,7 +1323,28 @@ def _fit(text: str, encoding: str) -> str:
     return "".join(out)
 
 
+# Letters that Unicode does not decompose into a base letter and an accent.
+_PLAIN_LETTERS = str.maketrans(
+    {
+        "Ł": "L",
+        "ł": "l",
+        "Ø": "O",
+        "ø": "o",
+        "Đ": "D",
+        "đ": "d",
+        "Ħ": "H",
+        "ħ": "h",
+        "Œ": "OE",
+        "œ": "oe",
+        "ı": "i",
+        "Ŧ": "T",
+        "ŧ": "t",
+    }
+)
+
+
 def _strip_accents(char: str) -> str:
+    char = char.translate(_PLAIN_LETTERS)
     decomposed = unicodedata.normalize("NFKD", char)
     base = "".join(c for c in decomposed if not unicodedata.combining(c))
     return base or "?"
