@@ -77,7 +77,7 @@ def test_s1_cli_ranks_charlie_first_and_shares_equal_points(
 
 def test_s2_cli_json_rounds_show_absences(capsys: pytest.CaptureFixture[str]) -> None:
     rows = {r["start_no"]: r for r in _json_rows(capsys)}
-    assert rows[15]["rounds"] == ["7b0", "-", "-", "-", "-", "-", "-"]
+    assert rows[15]["rounds"] == ["7w0", "-", "-", "-", "-", "-", "-"]
     assert rows[3]["rounds"][0] == "10b1"
     assert rows[3]["rounds"][1] == "6w½"
 
