@@ -592,16 +592,13 @@ class _RawPlayer:
     club: str | None = None
     nat: str | None = None
     elo: int | None = None
-    elo_ok: bool = False
     cells: dict[int, RoundCell] | None = None
-    complete: bool = False
 
 
 def _parse_player_line(
     line: str, lineno: int, spec: _LayoutSpec, rounds: int, problems: list[Problem]
 ) -> _RawPlayer:
     raw = _RawPlayer(lineno=lineno, cells={})
-    before = len(problems)
 
     def report(col: int, message: str) -> None:
         problems.append(Problem(lineno, col, message))
@@ -658,9 +655,9 @@ def _parse_player_line(
     elo = field(spec.elo_col, ELO_WIDTH)
     if elo is not None:
         if not elo.strip():
-            raw.elo, raw.elo_ok = None, True
+            raw.elo = None
         elif _is_digits(elo.strip()):
-            raw.elo, raw.elo_ok = int(elo), True
+            raw.elo = int(elo)
         else:
             report(spec.elo_col, f"Elo must be a number, not {elo!r}")
 
@@ -669,7 +666,6 @@ def _parse_player_line(
         cell = _parse_cell(line, index, spec, report, space)
         if cell is not None:
             raw.cells[index] = cell
-    raw.complete = len(problems) == before
     return raw
 
 
