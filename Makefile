@@ -28,6 +28,7 @@ test: install
 	$(PY) -m pytest -q
 
 test-full: test
+	$(PY) -m pytest -q -m slow
 
 bench: install
 	$(PY) -m benchmarks
