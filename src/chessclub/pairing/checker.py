@@ -10,6 +10,7 @@ the procedure of the shared test data's README, and of bbpPairings' and gacrux's
 from __future__ import annotations
 
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 
 from chessclub.model import ByeKind, PairingNumber, Round, Tournament
@@ -68,6 +69,7 @@ def check_rounds(
     engine: PairingEngine | None = None,
     options: OptionsFor | None = None,
     rounds: list[int] | None = None,
+    workers: int = 1,
 ) -> list[RoundDifference]:
     """Re-pair every paired round of a Swiss tournament (or ``rounds``) and list the boards
     whose pairing differs (FIDE C.04.A pairings checker). An empty list: every round agrees.
@@ -76,27 +78,35 @@ def check_rounds(
     arbiter's options, or a function giving them per round number; players missing from a
     round are added to its ``absent``. A round the engine cannot pair gives one row of kind
     ``"error"``. Raises :class:`PairingError` for a round robin (its rounds come from the
-    Berger table, not from a pairing engine).
+    Berger table, not from a pairing engine). ``workers`` > 1 pairs that many rounds at once
+    (each in its own engine process); the report is the same.
     """
     if tournament.system.is_round_robin:
         raise PairingError("a round robin is not paired by a Swiss system; nothing to check")
     used = engine or GacruxDutchEngine()
     numbers = rounds if rounds is not None else [r.number for r in tournament.rounds if r.games]
-    differences: list[RoundDifference] = []
-    for number in sorted(numbers):
-        played = tournament.round(number)
-        if played is None or not played.games:
-            continue
+    played_rounds = [
+        played
+        for played in (tournament.round(n) for n in sorted(set(numbers)))
+        if played is not None and played.games
+    ]
+
+    def check(played: Round) -> list[RoundDifference]:
+        number = int(played.number)
         base = options(number) if callable(options) else (options or PairingOptions())
-        missing = _missing(tournament, played)
-        round_options = replace(base, absent=base.absent | missing)
+        round_options = replace(base, absent=base.absent | _missing(tournament, played))
         try:
             pairing = used.pair(tournament, number, options=round_options)
         except PairingError as exc:
-            differences.append(RoundDifference(number, 0, None, None, "error", str(exc)))
-            continue
-        differences.extend(compare_round(played, pairing))
-    return differences
+            return [RoundDifference(number, 0, None, None, "error", str(exc))]
+        return compare_round(played, pairing)
+
+    if workers > 1 and len(played_rounds) > 1:
+        with ThreadPoolExecutor(max_workers=workers) as pool:
+            reports = list(pool.map(check, played_rounds))
+    else:
+        reports = [check(played) for played in played_rounds]
+    return [row for report in reports for row in report]
 
 
 def _missing(tournament: Tournament, played: Round) -> frozenset[PairingNumber]:
