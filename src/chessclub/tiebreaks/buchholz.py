@@ -28,10 +28,8 @@ def buchholz(ctx: TiebreakContext, spec: TiebreakSpec) -> dict[PairingNumber, Ex
     fore = spec.name == "FB"
     result: dict[PairingNumber, Explanation] = {}
     for player in ctx.players:
-        contributions = opponent_contributions(
-            ctx, player, spec, sonneborn_berger=False, fore=fore
-        )
-        value = sum((Fraction(c.value) for c in contributions if c.counted), ZERO)
+        contributions = opponent_contributions(ctx, player, spec, sonneborn_berger=False, fore=fore)
+        value = sum((c.value for c in contributions if c.counted), ZERO)
         result[player] = Explanation(
             player=player,
             code=spec.code,
@@ -72,7 +70,10 @@ def average_of_opponents_buchholz(
         value: Fraction | None = None
         notes: tuple[str, ...] = ()
         if contributions:
-            value = sum((Fraction(c.value) for c in contributions), ZERO) / len(contributions)
+            total = ZERO
+            for c in contributions:
+                total += c.value
+            value = total / len(contributions)
             notes = (f"average over {len(contributions)} games played",)
         else:
             notes = ("no game played over the board",)

@@ -17,20 +17,20 @@ from fractions import Fraction
 from chessclub.tiebreaks.explanation import Contribution
 
 
-def _score(c: Contribution) -> Fraction:
-    return Fraction(c.opponent_score if c.opponent_score is not None else c.value)
+def _score(c: Contribution) -> Fraction | int:
+    return c.opponent_score if c.opponent_score is not None else c.value
 
 
-def _key_low(c: Contribution) -> tuple[Fraction, Fraction]:
-    return (_score(c), Fraction(c.value))
+def _key_low(c: Contribution) -> tuple[Fraction | int, Fraction | int]:
+    return (_score(c), c.value)
 
 
-def _key_vur(c: Contribution) -> tuple[Fraction, Fraction]:
-    return (Fraction(c.value), _score(c))
+def _key_vur(c: Contribution) -> tuple[Fraction | int, Fraction | int]:
+    return (c.value, _score(c))
 
 
-def _key_high(c: Contribution) -> tuple[Fraction, Fraction]:
-    return (-_score(c), -Fraction(c.value))
+def _key_high(c: Contribution) -> tuple[Fraction | int, Fraction | int]:
+    return (-_score(c), -c.value)
 
 
 def apply_cuts(

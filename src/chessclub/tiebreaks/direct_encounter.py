@@ -123,12 +123,16 @@ def direct_encounter(
                 s = standings[player]
                 notes = [
                     f"score against the tied group: {format_value(s.score)}"
-                    + ("" if s.met_all else f" (at most {format_value(s.maximum)} "
-                       "with the games not played)"),
+                    + (
+                        ""
+                        if s.met_all
+                        else f" (at most {format_value(s.maximum)} with the games not played)"
+                    ),
                 ]
                 if len(group) > 1 and len(tier) > 1 and len(tiers) > 1:
-                    notes.append("still tied with " + ", ".join(
-                        str(p) for p in tier if p != player))
+                    notes.append(
+                        "still tied with " + ", ".join(str(p) for p in tier if p != player)
+                    )
                 elif len(tiers) == 1 and len(group) > 1:
                     notes.append("Direct Encounter does not separate this group")
                 result[player] = Explanation(

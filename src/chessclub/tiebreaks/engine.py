@@ -65,12 +65,11 @@ def _specs(codes: Codes) -> tuple[TiebreakSpec, ...]:
     return tuple(c if isinstance(c, TiebreakSpec) else parse_tiebreak(c) for c in codes)
 
 
-def _sort_key(value: TiebreakValue, spec: TiebreakSpec) -> tuple[int, Fraction]:
+def _sort_key(value: TiebreakValue, spec: TiebreakSpec) -> tuple[int, Fraction | int]:
     """Ascending key: best first. Missing values go last."""
     if value is None:
-        return (1, Fraction(0))
-    number = Fraction(value)
-    return (0, number if spec.lower_is_better else -number)
+        return (1, 0)
+    return (0, value if spec.lower_is_better else -value)
 
 
 @dataclass(frozen=True, slots=True)

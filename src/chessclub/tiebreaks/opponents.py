@@ -26,6 +26,34 @@ def opponent_contributions(
     fore: bool,
 ) -> list[Contribution]:
     """Round-by-round contributions, cuts marked (see module docstring)."""
+    key = ("contributions", sonneborn_berger, fore, spec.forfeits_as_played)
+    table = ctx.memo.get(key)
+    if not isinstance(table, dict):
+        table = {}
+        ctx.memo[key] = table
+    contributions = table.get(player)
+    if contributions is None:
+        contributions = _contributions(ctx, player, spec, sonneborn_berger, fore)
+        table[player] = contributions
+    if spec.cut_low or spec.cut_high:
+        return apply_cuts(
+            contributions,
+            low=spec.cut_low,
+            high=spec.cut_high,
+            rounds=ctx.round_count,
+            vur_rule=ctx.era is not RuleEra.PRE_2023,
+            label=cut_label(spec.cut_low, spec.cut_high),
+        )
+    return contributions
+
+
+def _contributions(
+    ctx: TiebreakContext,
+    player: PairingNumber,
+    spec: TiebreakSpec,
+    sonneborn_berger: bool,
+    fore: bool,
+) -> list[Contribution]:
     contributions: list[Contribution] = []
     for index, cell in enumerate(ctx.cells[player]):
         result = cell.points
@@ -69,14 +97,5 @@ def opponent_contributions(
                 vur=vur,
                 note=note,
             )
-        )
-    if spec.cut_low or spec.cut_high:
-        contributions = apply_cuts(
-            contributions,
-            low=spec.cut_low,
-            high=spec.cut_high,
-            rounds=ctx.round_count,
-            vur_rule=ctx.era is not RuleEra.PRE_2023,
-            label=cut_label(spec.cut_low, spec.cut_high),
         )
     return contributions

@@ -72,16 +72,16 @@ def black_wins(ctx: TiebreakContext, spec: TiebreakSpec) -> dict[PairingNumber, 
     )
 
 
-def elected_to_play(
-    ctx: TiebreakContext, spec: TiebreakSpec
-) -> dict[PairingNumber, Explanation]:
+def elected_to_play(ctx: TiebreakContext, spec: TiebreakSpec) -> dict[PairingNumber, Explanation]:
     """REP (GE): rounds one elected to play."""
     return _counter(
         ctx,
         spec,
-        lambda c: c.played
-        or c.kind is RoundKind.PAB
-        or (c.kind is not RoundKind.PENDING and c.points == ctx.win),
+        lambda c: (
+            c.played
+            or c.kind is RoundKind.PAB
+            or (c.kind is not RoundKind.PENDING and c.points == ctx.win)
+        ),
     )
 
 
@@ -108,7 +108,7 @@ def progressive_scores(
         result[player] = Explanation(
             player=player,
             code=spec.code,
-            value=sum((Fraction(c.value) for c in contributions if c.counted), ZERO),
+            value=sum((c.value for c in contributions if c.counted), ZERO),
             article=spec.info.article,
             era=ctx.era,
             contributions=tuple(contributions),
@@ -116,9 +116,7 @@ def progressive_scores(
     return result
 
 
-def standard_points(
-    ctx: TiebreakContext, spec: TiebreakSpec
-) -> dict[PairingNumber, Explanation]:
+def standard_points(ctx: TiebreakContext, spec: TiebreakSpec) -> dict[PairingNumber, Explanation]:
     """STD: the score recounted with 1 / ½ / 0 points."""
     result: dict[PairingNumber, Explanation] = {}
     for player in ctx.players:
@@ -142,7 +140,7 @@ def standard_points(
         result[player] = Explanation(
             player=player,
             code=spec.code,
-            value=sum((Fraction(c.value) for c in contributions), ZERO),
+            value=sum((c.value for c in contributions), ZERO),
             article=spec.info.article,
             era=ctx.era,
             contributions=tuple(contributions),
@@ -150,9 +148,7 @@ def standard_points(
     return result
 
 
-def pairing_number(
-    ctx: TiebreakContext, spec: TiebreakSpec
-) -> dict[PairingNumber, Explanation]:
+def pairing_number(ctx: TiebreakContext, spec: TiebreakSpec) -> dict[PairingNumber, Explanation]:
     """TPN: the player's pairing number."""
     return {
         player: Explanation(

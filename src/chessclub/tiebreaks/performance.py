@@ -79,9 +79,7 @@ def _games(ctx: TiebreakContext, player: PairingNumber) -> list[Cell]:
     return [c for c in ctx.cells[player] if c.played and c.opponent is not None]
 
 
-def _rating_contributions(
-    ctx: TiebreakContext, player: PairingNumber
-) -> list[Contribution]:
+def _rating_contributions(ctx: TiebreakContext, player: PairingNumber) -> list[Contribution]:
     ratings = ctx.ratings
     contributions = []
     for cell in _games(ctx, player):
@@ -268,6 +266,5 @@ def own_rating(ctx: TiebreakContext, spec: TiebreakSpec) -> dict[PairingNumber, 
     if not ctx.ratings_usable:
         return _missing(ctx, spec)
     return {
-        player: _explained(ctx, spec, player, ctx.ratings[player], [])
-        for player in ctx.players
+        player: _explained(ctx, spec, player, ctx.ratings[player], []) for player in ctx.players
     }

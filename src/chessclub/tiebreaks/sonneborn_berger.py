@@ -18,16 +18,12 @@ from chessclub.tiebreaks.explanation import Contribution, Explanation, format_va
 from chessclub.tiebreaks.opponents import opponent_contributions
 
 
-def sonneborn_berger(
-    ctx: TiebreakContext, spec: TiebreakSpec
-) -> dict[PairingNumber, Explanation]:
+def sonneborn_berger(ctx: TiebreakContext, spec: TiebreakSpec) -> dict[PairingNumber, Explanation]:
     """SB for every player. Values are exact points (quarters with FIDE scoring)."""
     result: dict[PairingNumber, Explanation] = {}
     for player in ctx.players:
-        contributions = opponent_contributions(
-            ctx, player, spec, sonneborn_berger=True, fore=False
-        )
-        value = sum((Fraction(c.value) for c in contributions if c.counted), ZERO)
+        contributions = opponent_contributions(ctx, player, spec, sonneborn_berger=True, fore=False)
+        value = sum((c.value for c in contributions if c.counted), ZERO)
         result[player] = Explanation(
             player=player,
             code=spec.code,
@@ -79,7 +75,7 @@ def koya(ctx: TiebreakContext, spec: TiebreakSpec) -> dict[PairingNumber, Explan
                     cut="" if opponent_score >= limit else "opponent below the Koya limit",
                 )
             )
-        value = sum((Fraction(c.value) for c in contributions if c.counted), ZERO)
+        value = sum((c.value for c in contributions if c.counted), ZERO)
         result[player] = Explanation(
             player=player,
             code=spec.code,

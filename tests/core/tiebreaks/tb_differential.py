@@ -1,0 +1,83 @@
+"""Compare our tiebreaks with gacrux's on one tournament; return the differences."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from tb_gacrux import run_gacrux
+
+from chessclub.model import Tournament
+from chessclub.tiebreaks import RuleEra, compute_tiebreaks, rank
+from chessclub.tiebreaks.explanation import decimal_text
+
+VALUE_CODES: list[str] = [
+    "BH", "BH/C1", "BH/C2", "BH/M1", "BH/M2", "BH/P", "BH/C1/P", "BH/M1/P",
+    "SB", "SB/C1", "SB/C2", "SB/M1", "SB/P", "SB/C1/P",
+    "AOB",
+    "KS", "KS/L+1", "KS/L-1",
+    "WIN", "WON", "BPG", "BWG", "REP", "GE", "PS", "PS/C1", "PS/C2", "STD", "TPN",
+    "ARO", "ARO/C1", "ARO/C2", "ARO/M1", "ARO/M2", "TPR", "PTP", "APRO", "APPO", "RTNG",
+    "FB", "FB/C1", "FB/M1", "FB/P", "AOB/F",
+]  # fmt: skip
+"""Every individual tiebreak whose value gacrux reports as a value.
+
+The Fore Buchholz codes come last: gacrux keeps state between the tiebreaks of one run (its FB
+moves the player's "last round not a VUR" forward, which later BH/SB of the same run then use),
+so a BH after an FB in one gacrux run is not gacrux's BH."""
+
+RANK_LISTS: list[list[str]] = [
+    ["DE"],
+    ["DE/P"],
+    ["BH/C1", "BH", "SB", "DE", "WIN"],
+    ["DE", "SB", "WIN", "KS"],
+    ["ARO/C1", "BH/C1", "BH", "DE"],
+]
+"""Ordered lists compared by the final ranks (DE is a position inside a tied group)."""
+
+
+def _aob_decimals(rounds: int) -> int:
+    return 2 if rounds < 9 else 3 if rounds < 27 else 4 if rounds < 73 else 5
+
+
+def differences(
+    tournament: Tournament,
+    era: RuleEra,
+    *,
+    pre_determined: bool,
+    unrated: int | None = None,
+) -> list[str]:
+    """Human-readable differences between our values/ranks and gacrux's (empty when equal)."""
+    problems: list[str] = []
+    ours = compute_tiebreaks(
+        tournament, VALUE_CODES, era=era, pre_determined=pre_determined, unrated_rating=unrated
+    )
+    theirs = run_gacrux(
+        tournament, VALUE_CODES, era=era, pre_determined=pre_determined, unrated=unrated
+    )
+    rounds = len(tournament.rounds)
+    for pn, values in ours.items():
+        for code in VALUE_CODES:
+            mine, gac = values[code], theirs.values[pn][code]
+            if code.startswith("AOB") and mine is not None and gac is not None:
+                d = _aob_decimals(rounds)
+                same = decimal_text(Fraction(mine), d) == decimal_text(Fraction(gac), d)
+            else:
+                same = mine == gac
+            if not same:
+                problems.append(f"{code} player {pn}: ours {mine} gacrux {gac}")
+    for codes in RANK_LISTS:
+        ranked = rank(
+            tournament, codes, era=era, pre_determined=pre_determined, unrated_rating=unrated
+        )
+        mine_ranks = {int(r.pairing_number): r.rank for r in ranked}
+        gac_ranks = run_gacrux(
+            tournament, codes, era=era, pre_determined=pre_determined, unrated=unrated
+        ).ranks
+        if mine_ranks != gac_ranks:
+            diff = {
+                pn: (mine_ranks[pn], gac_ranks[pn])
+                for pn in mine_ranks
+                if mine_ranks[pn] != gac_ranks[pn]
+            }
+            problems.append(f"ranks by PTS {' '.join(codes)}: (ours, gacrux) {diff}")
+    return problems
