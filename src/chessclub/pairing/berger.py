@@ -27,7 +27,10 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
-from chessclub.model import PairingNumber, Player
+from chessclub.model import PairingNumber, Player, RoundNumber, Tournament, TournamentSystem
+from chessclub.pairing.engine import Board, Pairing, PairingError, PairingOptions
+
+_NO_OPTIONS = PairingOptions()
 
 MAX_PLAYERS = 9999
 """The largest field a table is computed for (TRF pairing numbers have four digits)."""
@@ -186,9 +189,44 @@ def draw_pairing_numbers(players: Iterable[Player], *, seed: int | str) -> tuple
     return _renumber(ordered)
 
 
+class BergerEngine:
+    """Round-robin pairing from the Berger table (FIDE C.05 Annex 1), as a
+    :class:`~chessclub.pairing.engine.PairingEngine`.
+
+    Table number ``i`` is the ``i``-th player by pairing number; a double round robin
+    (``TournamentSystem.DOUBLE_ROUND_ROBIN``) uses :func:`berger_table` with ``double=True``.
+    The table's bye (odd field) is returned as ``Pairing.bye``. Raises
+    :class:`~chessclub.pairing.engine.PairingError` for a round outside the table.
+    """
+
+    def pair(
+        self,
+        tournament: Tournament,
+        round_number: int,
+        *,
+        options: PairingOptions = _NO_OPTIONS,
+    ) -> Pairing:
+        numbers = sorted(p.pairing_number for p in tournament.players)
+        double = tournament.system is TournamentSystem.DOUBLE_ROUND_ROBIN
+        if len(numbers) < 2:
+            raise PairingError("a round robin needs at least 2 players", round_number=round_number)
+        table = berger_table(len(numbers), double=double)
+        if not 1 <= round_number <= len(table):
+            raise PairingError(
+                f"the Berger table for {len(numbers)} players has {len(table)} rounds, "
+                f"not {round_number}",
+                round_number=round_number,
+            )
+        rnd = table[round_number - 1]
+        boards = tuple(Board(numbers[w - 1], numbers[b - 1]) for w, b in rnd.boards)
+        bye = numbers[rnd.bye - 1] if rnd.bye is not None else None
+        return Pairing(RoundNumber(round_number), boards, bye)
+
+
 __all__ = [
     "MAX_PLAYERS",
     "TITLE_ORDER",
+    "BergerEngine",
     "BergerRound",
     "berger_table",
     "draw_pairing_numbers",

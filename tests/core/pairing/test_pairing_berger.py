@@ -186,3 +186,20 @@ def test_pairing_numbers_by_lot_are_reproducible() -> None:
     assert sorted(p.name for p in first) == sorted(p.name for p in players)
     draws = {tuple(p.name for p in draw_pairing_numbers(players, seed=s)) for s in range(20)}
     assert len(draws) > 1
+
+
+def test_berger_engine_maps_table_numbers_to_pairing_numbers() -> None:
+    from chessclub.model import Tournament, TournamentSystem
+    from chessclub.pairing.berger import BergerEngine
+    from chessclub.pairing.engine import PairingError
+
+    players = tuple(Player(PairingNumber(n), f"P{n}") for n in (3, 5, 7, 9, 11))
+    t = Tournament("rr", players, system=TournamentSystem.ROUND_ROBIN)
+    first = BergerEngine().pair(t, 1)
+    # Table for 5: round 1 is 2-5 3-4, bye 1 → pairing numbers 5-11 7-9, bye 3.
+    assert [(b.white, b.black) for b in first.boards] == [(5, 11), (7, 9)]
+    assert first.bye == 3
+    with pytest.raises(PairingError, match="has 5 rounds, not 6"):
+        BergerEngine().pair(t, 6)
+    double = Tournament("drr", players, system=TournamentSystem.DOUBLE_ROUND_ROBIN)
+    assert BergerEngine().pair(double, 10).round == 10
