@@ -15,7 +15,7 @@ from fractions import Fraction
 from chessclub.model import PairingNumber
 from chessclub.tiebreaks.codes import TiebreakSpec
 from chessclub.tiebreaks.context import ZERO, TiebreakContext
-from chessclub.tiebreaks.explanation import Contribution, Explanation
+from chessclub.tiebreaks.explanation import Contribution, Explanation, exact_sum
 from chessclub.tiebreaks.opponents import opponent_contributions
 
 
@@ -29,7 +29,7 @@ def buchholz(ctx: TiebreakContext, spec: TiebreakSpec) -> dict[PairingNumber, Ex
     result: dict[PairingNumber, Explanation] = {}
     for player in ctx.players:
         contributions = opponent_contributions(ctx, player, spec, sonneborn_berger=False, fore=fore)
-        value = sum((c.value for c in contributions if c.counted), ZERO)
+        value = exact_sum(c.value for c in contributions if c.counted)
         result[player] = Explanation(
             player=player,
             code=spec.code,

@@ -24,6 +24,7 @@ from chessclub.model import (
     Tournament,
 )
 from chessclub.tiebreaks.eras import RuleEra, default_era
+from chessclub.tiebreaks.explanation import exact_sum
 
 ZERO = Fraction(0)
 
@@ -124,7 +125,7 @@ class TiebreakContext:
         )
         self.cells: dict[PairingNumber, tuple[Cell, ...]] = self._build_cells()
         self.score: dict[PairingNumber, Points] = {
-            pn: sum((c.points for c in cells), ZERO) for pn, cells in self.cells.items()
+            pn: exact_sum(c.points for c in cells) for pn, cells in self.cells.items()
         }
         self._adjusted: dict[bool, dict[PairingNumber, Points]] = {}
         self._ratings: dict[PairingNumber, int | None] | None = None
@@ -262,7 +263,7 @@ class TiebreakContext:
         return values
 
     def _adjusted_score(self, player: PairingNumber, fore: bool) -> Points:
-        return sum(self.adjusted_rounds(player, fore=fore), ZERO)
+        return exact_sum(self.adjusted_rounds(player, fore=fore))
 
     def dummy_score(self, player: PairingNumber, index: int, *, fore: bool = False) -> Points:
         """Score of the opponent standing in for the player's unplayed round ``index``.
@@ -276,7 +277,7 @@ class TiebreakContext:
         """
         cell = self.cells[player][index]
         if self.era is RuleEra.PRE_2023:
-            before = sum((c.points for c in self.cells[player][:index]), ZERO)
+            before = exact_sum(c.points for c in self.cells[player][:index])
             later = len(self.rounds) - index - 1
             return before + (self.win - cell.points) + self.draw * later
         own = self.own_score(player, fore=fore)

@@ -11,7 +11,6 @@ cut (for Buchholz this is always the VUR, Art. 16.5). High cuts have no VUR exce
 
 from __future__ import annotations
 
-from dataclasses import replace
 from fractions import Fraction
 
 from chessclub.tiebreaks.explanation import Contribution
@@ -70,7 +69,7 @@ def apply_cuts(
         reasons[id(most)] = f"{label}: most significant"
         remaining.remove(most)
         high -= 1
-    return [replace(c, cut=reasons[id(c)]) if id(c) in reasons else c for c in contributions]
+    return [c._replace(cut=reasons[id(c)]) if id(c) in reasons else c for c in contributions]
 
 
 def cut_label(low: int, high: int) -> str:

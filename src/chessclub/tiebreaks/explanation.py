@@ -8,9 +8,11 @@ stood in for an unplayed round, and — for a contribution a cut removed — why
 
 from __future__ import annotations
 
+import math
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TypeAlias
+from typing import NamedTuple, TypeAlias
 
 from chessclub.model import PairingNumber, Points
 from chessclub.tiebreaks.eras import RuleEra
@@ -20,8 +22,7 @@ TiebreakValue: TypeAlias = Fraction | int | None
 the tiebreak cannot be computed for the player (no game played, unrated players present)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Contribution:
+class Contribution(NamedTuple):
     """One round's part of a tiebreak value.
 
     ``value`` is what the round adds (points, a rating, a count). ``opponent_score`` is the
@@ -119,3 +120,23 @@ def decimal_text(value: Fraction, decimals: int) -> str:
     sign = "-" if value < 0 and units else ""
     whole, frac = divmod(units, scale)
     return f"{sign}{whole}.{frac:0{decimals}d}" if decimals else f"{sign}{whole}"
+
+
+def exact_sum(values: Iterable[Fraction | int]) -> Fraction:
+    """Exact sum of fractions with small denominators (halves, quarters), without building a
+    ``Fraction`` per addition."""
+    numerator, denominator = 0, 1
+    for v in values:
+        if isinstance(v, int):
+            numerator += v * denominator
+            continue
+        d = v.denominator
+        if d == denominator:
+            numerator += v.numerator
+        elif denominator % d == 0:
+            numerator += v.numerator * (denominator // d)
+        else:
+            common = math.lcm(denominator, d)
+            numerator = numerator * (common // denominator) + v.numerator * (common // d)
+            denominator = common
+    return Fraction(numerator, denominator)

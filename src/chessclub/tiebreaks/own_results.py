@@ -18,7 +18,7 @@ from fractions import Fraction
 from chessclub.model import Colour, PairingNumber
 from chessclub.tiebreaks.codes import TiebreakSpec
 from chessclub.tiebreaks.context import ZERO, Cell, RoundKind, TiebreakContext
-from chessclub.tiebreaks.explanation import Contribution, Explanation
+from chessclub.tiebreaks.explanation import Contribution, Explanation, exact_sum
 
 
 def _counter(
@@ -108,7 +108,7 @@ def progressive_scores(
         result[player] = Explanation(
             player=player,
             code=spec.code,
-            value=sum((c.value for c in contributions if c.counted), ZERO),
+            value=exact_sum(c.value for c in contributions if c.counted),
             article=spec.info.article,
             era=ctx.era,
             contributions=tuple(contributions),
@@ -140,7 +140,7 @@ def standard_points(ctx: TiebreakContext, spec: TiebreakSpec) -> dict[PairingNum
         result[player] = Explanation(
             player=player,
             code=spec.code,
-            value=sum((c.value for c in contributions), ZERO),
+            value=exact_sum(c.value for c in contributions),
             article=spec.info.article,
             era=ctx.era,
             contributions=tuple(contributions),

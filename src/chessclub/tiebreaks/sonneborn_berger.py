@@ -13,8 +13,8 @@ from fractions import Fraction
 
 from chessclub.model import PairingNumber
 from chessclub.tiebreaks.codes import TiebreakSpec
-from chessclub.tiebreaks.context import ZERO, RoundKind, TiebreakContext
-from chessclub.tiebreaks.explanation import Contribution, Explanation, format_value
+from chessclub.tiebreaks.context import RoundKind, TiebreakContext
+from chessclub.tiebreaks.explanation import Contribution, Explanation, exact_sum, format_value
 from chessclub.tiebreaks.opponents import opponent_contributions
 
 
@@ -23,7 +23,7 @@ def sonneborn_berger(ctx: TiebreakContext, spec: TiebreakSpec) -> dict[PairingNu
     result: dict[PairingNumber, Explanation] = {}
     for player in ctx.players:
         contributions = opponent_contributions(ctx, player, spec, sonneborn_berger=True, fore=False)
-        value = sum((c.value for c in contributions if c.counted), ZERO)
+        value = exact_sum(c.value for c in contributions if c.counted)
         result[player] = Explanation(
             player=player,
             code=spec.code,
@@ -75,7 +75,7 @@ def koya(ctx: TiebreakContext, spec: TiebreakSpec) -> dict[PairingNumber, Explan
                     cut="" if opponent_score >= limit else "opponent below the Koya limit",
                 )
             )
-        value = sum((c.value for c in contributions if c.counted), ZERO)
+        value = exact_sum(c.value for c in contributions if c.counted)
         result[player] = Explanation(
             player=player,
             code=spec.code,
