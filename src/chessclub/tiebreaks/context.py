@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from dataclasses import dataclass
 from fractions import Fraction
+from typing import NamedTuple
 
 from chessclub.model import (
     ByeKind,
@@ -55,8 +55,7 @@ _VUR_KINDS = frozenset({RoundKind.HPB, RoundKind.ZPB, RoundKind.ABSENT, RoundKin
 _REQUESTED = frozenset({RoundKind.HPB, RoundKind.ZPB, RoundKind.ABSENT})
 
 
-@dataclass(frozen=True, slots=True)
-class Cell:
+class Cell(NamedTuple):
     """One player's round. ``opponent`` is the scheduled opponent (also for forfeits)."""
 
     round: int
@@ -66,6 +65,8 @@ class Cell:
     colour: Colour | None = None
     outcome: Outcome | None = None
     rated: bool = False
+    win: bool = False
+    """True when the round gave a win's points (FIDE: "as many points as for a win")."""
 
     @property
     def played(self) -> bool:
@@ -168,7 +169,14 @@ class TiebreakContext:
             for pn, cells in table.items():
                 if pn not in seen:
                     cells.append(Cell(rnd.number, RoundKind.ABSENT, scoring.absent))
-        return {pn: tuple(cells) for pn, cells in table.items()}
+        win = scoring.win
+        return {
+            pn: tuple(
+                c._replace(win=True) if c.kind is not RoundKind.PENDING and c.points == win else c
+                for c in cells
+            )
+            for pn, cells in table.items()
+        }
 
     # -- rounds ---------------------------------------------------------------------------------
 

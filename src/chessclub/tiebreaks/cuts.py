@@ -49,27 +49,41 @@ def apply_cuts(
     """
     low = min(low, rounds)
     high = min(high, max(rounds - low, 0))
-    remaining = list(contributions)
-    reasons: dict[int, str] = {}
+    removed: dict[int, str] = {}  # index in ``contributions`` → reason
+    by_significance = sorted(range(len(contributions)), key=lambda i: _key_low(contributions[i]))
+    vurs = sorted(
+        (i for i, c in enumerate(contributions) if c.vur),
+        key=lambda i: _key_vur(contributions[i]),
+    )
+    if not vur_rule:
+        vurs = []
 
-    while low > 0 and remaining:
-        least = min(remaining, key=_key_low)
+    def first(order: list[int]) -> int | None:
+        return next((i for i in order if i not in removed), None)
+
+    while low > 0:
+        least = first(by_significance)
+        if least is None:
+            break
         chosen, reason = least, f"{label}: least significant"
-        vurs = [c for c in remaining if c.vur]
-        if vur_rule and vurs:
-            lowest_vur = min(vurs, key=_key_vur)
-            if not least.value > lowest_vur.value:
-                chosen = lowest_vur
-                reason = f"{label}: voluntary unplayed round cut first (C.07 Art. 16.5)"
-        reasons[id(chosen)] = reason
-        remaining.remove(chosen)
+        lowest_vur = first(vurs)
+        if lowest_vur is not None and not (
+            contributions[least].value > contributions[lowest_vur].value
+        ):
+            chosen = lowest_vur
+            reason = f"{label}: voluntary unplayed round cut first (C.07 Art. 16.5)"
+        removed[chosen] = reason
         low -= 1
-    while high > 0 and remaining:
-        most = min(remaining, key=_key_high)
-        reasons[id(most)] = f"{label}: most significant"
-        remaining.remove(most)
+    most_first = (
+        sorted(range(len(contributions)), key=lambda i: _key_high(contributions[i])) if high else []
+    )
+    while high > 0:
+        most = first(most_first)
+        if most is None:
+            break
+        removed[most] = f"{label}: most significant"
         high -= 1
-    return [c._replace(cut=reasons[id(c)]) if id(c) in reasons else c for c in contributions]
+    return [c._replace(cut=removed[i]) if i in removed else c for i, c in enumerate(contributions)]
 
 
 def cut_label(low: int, high: int) -> str:

@@ -52,12 +52,12 @@ def _counter(
 
 def wins(ctx: TiebreakContext, spec: TiebreakSpec) -> dict[PairingNumber, Explanation]:
     """WIN: rounds in which the player got a win's points, with or without playing."""
-    return _counter(ctx, spec, lambda c: c.kind is not RoundKind.PENDING and c.points == ctx.win)
+    return _counter(ctx, spec, lambda c: c.win)
 
 
 def games_won(ctx: TiebreakContext, spec: TiebreakSpec) -> dict[PairingNumber, Explanation]:
     """WON: games won over the board."""
-    return _counter(ctx, spec, lambda c: c.played and c.points == ctx.win)
+    return _counter(ctx, spec, lambda c: c.played and c.win)
 
 
 def black_games(ctx: TiebreakContext, spec: TiebreakSpec) -> dict[PairingNumber, Explanation]:
@@ -67,9 +67,7 @@ def black_games(ctx: TiebreakContext, spec: TiebreakSpec) -> dict[PairingNumber,
 
 def black_wins(ctx: TiebreakContext, spec: TiebreakSpec) -> dict[PairingNumber, Explanation]:
     """BWG: games won over the board with Black."""
-    return _counter(
-        ctx, spec, lambda c: c.played and c.colour is Colour.BLACK and c.points == ctx.win
-    )
+    return _counter(ctx, spec, lambda c: c.played and c.colour is Colour.BLACK and c.win)
 
 
 def elected_to_play(ctx: TiebreakContext, spec: TiebreakSpec) -> dict[PairingNumber, Explanation]:
@@ -77,11 +75,7 @@ def elected_to_play(ctx: TiebreakContext, spec: TiebreakSpec) -> dict[PairingNum
     return _counter(
         ctx,
         spec,
-        lambda c: (
-            c.played
-            or c.kind is RoundKind.PAB
-            or (c.kind is not RoundKind.PENDING and c.points == ctx.win)
-        ),
+        lambda c: c.played or c.kind is RoundKind.PAB or c.win,
     )
 
 
