@@ -71,6 +71,7 @@ def _standings_json(rows: list[StandingRow]) -> str:
             "start_no": int(row.player.pairing_number),
             "name": row.player.name,
             "rating": row.player.rating,
+            "fictitious_rating": row.player.fictitious_rating,
             "points": float(row.points),
             "points_exact": str(row.points),
             "games_played": row.games_played,
@@ -86,12 +87,14 @@ def _standings_csv(rows: list[StandingRow]) -> str:
     writer = csv.writer(out, lineterminator="\n")
     rounds = len(rows[0].entries) if rows else 0
     writer.writerow(
-        ["rank", "start_no", "name", "rating", "points"] + [f"r{i}" for i in range(1, rounds + 1)]
+        ["rank", "shared_rank", "start_no", "name", "rating", "points"]
+        + [f"r{i}" for i in range(1, rounds + 1)]
     )
     for row in rows:
         writer.writerow(
             [
                 row.rank,
+                "yes" if row.shared else "no",
                 int(row.player.pairing_number),
                 row.player.name,
                 row.player.rating if row.player.rating is not None else "",
@@ -139,11 +142,30 @@ def cmd_convert(args: argparse.Namespace) -> int:
         from chessclub.formats import frbe
 
         data = frbe.write_tournament(tournament)
+    for warning in _conversion_losses(tournament, read_tournament(data)):
+        print(f"chessclub: warning: {warning}", file=sys.stderr)
     if args.output and args.output != "-":
         Path(args.output).write_bytes(data)
     else:
         sys.stdout.buffer.write(data)
     return EXIT_OK
+
+
+def _conversion_losses(before: Tournament, after: Tournament) -> list[str]:
+    """What a conversion could not carry: players whose points differ once the written file is
+    read back (e.g. byes, which the Belgian file writes as rounds without a game, spec B3)."""
+    old, new = before.scores(), after.scores()
+    losses = []
+    for player in before.players:
+        pn = player.pairing_number
+        converted = new.get(pn)
+        if old[pn] != converted:
+            shown = format_points(converted) if converted is not None else "no line"
+            losses.append(
+                f"player {pn} ({player.name}): {format_points(old[pn])} points in the source, "
+                f"{shown} once converted (the target format cannot hold some of their rounds)"
+            )
+    return losses
 
 
 def cmd_import(args: argparse.Namespace) -> int:

@@ -85,8 +85,8 @@ def test_s2_cli_json_rounds_show_absences(capsys: pytest.CaptureFixture[str]) ->
 def test_s1_cli_csv_and_text(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["standings", str(ELITE), "--format", "csv"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0].startswith("rank,start_no,name,rating,points,r1,")
-    assert lines[1].startswith("1,3,Charlie Claire,2300,5.0,")
+    assert lines[0].startswith("rank,shared_rank,start_no,name,rating,points,r1,")
+    assert lines[1].startswith("1,no,3,Charlie Claire,2300,5.0,")
     assert len(lines) == 17
     assert main(["standings", str(ELITE)]) == 0
     text = capsys.readouterr().out
@@ -122,3 +122,26 @@ def test_cli_console_script_help() -> None:
         check=True,
     ).stdout
     assert "--format" in out
+
+
+def test_p1_convert_to_frbe_warns_about_byes_it_cannot_hold(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The Belgian file writes every bye as a round without game (spec B3): FIDE's exercise
+    tournament has half-point byes (player 4 "David": 3½ with an H in round 2)."""
+    out = tmp_path / "held.txt"
+    source = FIXTURES / "trf" / "held_swiss_5.trf"
+    assert main(["convert", str(source), "--to", "frbe", "-o", str(out)]) == 0
+    err = capsys.readouterr().err
+    assert "player 4 (David): 3.5 points in the source, 3 once converted" in err
+    assert out.read_bytes().startswith(b"Tournoi : ")
+
+
+def test_p3_convert_trf_to_trf_loses_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "online.trf"
+    source = FIXTURES / "trf" / "online-swiss-13p-10r.trf"
+    assert main(["convert", str(source), "--to", "trf", "-o", str(out)]) == 0
+    assert capsys.readouterr().err == ""
+    assert b"001    1" in out.read_bytes()

@@ -172,7 +172,7 @@ def test_b3_reads_closed_group_older_layout() -> None:
 def test_b4_closed_group_fictitious_elo_players() -> None:
     t = read_tournament(data(CLOSED))
     assert t.system is TournamentSystem.ROUND_ROBIN  # event code 11
-    assert t.name == "Club: 618 CNTE"  # no "Tournoi :" line: the first header line
+    assert t.name == "TEST (00TST1B)"  # the "NAME - du … au …" line, not "Club: 618 CNTE"
     marked = [p for p in t.players if p.fictitious_rating]
     assert [p.pairing_number for p in marked] == [2, 7]
     assert [p.rating for p in marked] == [1222, 1222]

@@ -17,18 +17,22 @@ from chessclub.model import Tournament
 class FileFormat(enum.Enum):
     FRBE = "frbe"
     TRF = "trf"
+    UNKNOWN = "unknown"
 
 
 def detect_format(data: bytes) -> FileFormat:
     """Tell a TRF from a Belgian results file by its content.
 
-    A TRF has ``001`` player records (columns 1–3); anything else is read as a Belgian file.
+    A TRF has ``001`` player records (columns 1–3); a Belgian results file has its column header
+    line (``Nom … Matr. Clb Nat ELO``, spec B3). Anything else is ``UNKNOWN``.
     """
     for raw in data.splitlines():
         line = raw.lstrip(b"\xef\xbb\xbf")
         if line.startswith(b"001 "):
             return FileFormat.TRF
-    return FileFormat.FRBE
+    if b"Matr" in data and b"Nom" in data:
+        return FileFormat.FRBE
+    return FileFormat.UNKNOWN
 
 
 def read_tournament(data: bytes, *, source: str = "") -> Tournament:
@@ -38,10 +42,23 @@ def read_tournament(data: bytes, *, source: str = "") -> Tournament:
     Raises :class:`FormatError` (``FrbeError`` or ``TrfError``) listing every problem with its
     line and column.
     """
-    if detect_format(data) is FileFormat.TRF:
+    found = detect_format(data)
+    if found is FileFormat.TRF:
         from chessclub.formats import trf
 
         return trf.read_tournament(data, source=source)
+    if found is FileFormat.UNKNOWN:
+        raise FormatError(
+            [
+                Problem(
+                    1,
+                    0,
+                    "neither a FIDE TRF (no '001' player record) nor a Belgian results file "
+                    "(no column header 'Nom … Matr. Clb Nat ELO')",
+                )
+            ],
+            source=source,
+        )
     from chessclub.formats import frbe
 
     return frbe.read_tournament(data, source=source)

@@ -1001,6 +1001,27 @@ def _format_player(player: PlayerRecord, spec: _LayoutSpec) -> str:
 _TOURNAMENT_LINE = re.compile(r"\s*Tournoi\s*:\s*(.*)$", re.IGNORECASE)
 _SENDER_LINE = re.compile(r"\s*Envoy[eé] par\s*:\s*(.*)$", re.IGNORECASE)
 _TEMPO_LINE = re.compile(r"\s*Tempo\s*:\s*(.*)$", re.IGNORECASE)
+# Older writers: "TEST (00TST1B) - du 01/10/2000 au 18/11/2000" after "Club: …" and "DT : …".
+_DATED_TITLE_LINE = re.compile(
+    r"\s*(.+?)\s+-\s+du\s+\d{1,2}/\d{1,2}/\d{4}\s+au\s+\d{1,2}/\d{1,2}/\d{4}\s*$",
+    re.IGNORECASE,
+)
+_LABEL_LINE = re.compile(r"\s*(Club|DT|D\.T\.)\s*:", re.IGNORECASE)
+
+
+def _tournament_name(lines: Sequence[str]) -> str:
+    """The tournament's name from the free-text header (spec B3): the ``Tournoi : …`` line; in
+    older files the ``NAME - du JJ/MM/AAAA au JJ/MM/AAAA`` line; else the first header line that
+    is not a ``Club :`` / ``DT :`` label."""
+    name = _header_value(lines, _TOURNAMENT_LINE)
+    if name is None:
+        name = _header_value(lines, _DATED_TITLE_LINE)
+    if name is None:
+        name = next(
+            (line.strip() for line in lines if line.strip() and not _LABEL_LINE.match(line)),
+            "",
+        )
+    return name
 
 
 def _header_value(lines: Sequence[str], pattern: re.Pattern[str]) -> str | None:
@@ -1120,9 +1141,7 @@ def to_tournament(doc: FrbeResultsFile) -> Tournament:
                 date=_round_date(doc.round_dates[index], doc.layout, doc.code),
             )
         )
-    name = _header_value(doc.header_lines, _TOURNAMENT_LINE)
-    if name is None:
-        name = next((line.strip() for line in doc.header_lines if line.strip()), "")
+    name = _tournament_name(doc.header_lines)
     return Tournament(
         name=name,
         players=players,
