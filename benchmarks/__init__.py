@@ -1,0 +1,1 @@
+"""Benchmarks (``make bench``): each module here defines ``main()`` and prints medians and sizes."""
