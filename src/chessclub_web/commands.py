@@ -3,6 +3,7 @@
 - :func:`setup` — configure Django (``chessclub_web.settings`` unless already chosen);
 - :func:`manage` — any Django management command (``manage(["migrate", "--noinput"])``);
 - :func:`load_demo` — the demo club, its tournament and a local demo account (idempotent);
+- :func:`create_club` — create a club (optionally owned by an existing user);
 - :func:`import_file` — import a Belgian results file or a TRF into a club;
 - :func:`serve` — serve the app locally.
 
@@ -32,6 +33,14 @@ class UnknownClubError(LookupError):
     def __init__(self, number: str) -> None:
         self.number = number
         super().__init__(f"no club with federation number {number!r}")
+
+
+class UnknownUserError(LookupError):
+    """No user has the username given."""
+
+    def __init__(self, username: str) -> None:
+        self.username = username
+        super().__init__(f"no user with username {username!r}")
 
 
 def setup() -> None:
@@ -97,6 +106,30 @@ def load_demo() -> str:
         f"username {DEMO_USERNAME!r}, password {DEMO_PASSWORD!r}.\n"
         f"{url}"
     )
+
+
+def create_club(number: str, name: str, *, public: bool = True, owner: str | None = None) -> str:
+    """Create the club with federation number ``number`` and name ``name`` (public unless
+    ``public=False``); ``owner``, the username of an existing user, becomes its owner.
+
+    Returns the URL path of the club's page. Raises
+    :class:`chessclub_web.clubs.services.ClubNumberTakenError` (a ``ValueError``) if the number
+    is taken, :class:`~chessclub_web.clubs.services.ClubError` (a ``ValueError``) for a
+    malformed number or an empty name, and :class:`UnknownUserError` (a ``LookupError``) for an
+    unknown owner; nothing is created then.
+    """
+    from django.contrib.auth import get_user_model
+    from django.urls import reverse
+
+    from chessclub_web.clubs import services
+
+    user = None
+    if owner is not None:
+        user = get_user_model().objects.filter(username=owner).first()
+        if user is None:
+            raise UnknownUserError(owner)
+    club = services.create_club(number, name, public=public, owner=user)
+    return reverse("club", kwargs={"number": club.number})
 
 
 def import_file(path: str, club_number: str, *, user: Any = None) -> tuple[int, str]:

@@ -9,7 +9,20 @@ from chessclub_web.tournaments import views as tournament_views
 
 urlpatterns = [
     path("", club_views.home, name="home"),
+    path("clubs/new/", club_views.create_club, name="create_club"),
     path("clubs/<str:number>/", club_views.club_detail, name="club"),
+    path("clubs/<str:number>/members/", club_views.members, name="members"),
+    path("clubs/<str:number>/members/add/", club_views.add_member, name="member_add"),
+    path(
+        "clubs/<str:number>/members/<int:pk>/role/",
+        club_views.change_role,
+        name="member_role",
+    ),
+    path(
+        "clubs/<str:number>/members/<int:pk>/remove/",
+        club_views.remove_member,
+        name="member_remove",
+    ),
     path(
         "clubs/<str:number>/import/",
         tournament_views.import_tournament,
