@@ -7,7 +7,9 @@
 - :func:`import_file` — import a Belgian results file or a TRF into a club;
 - :func:`serve` — serve the app locally.
 
-Call :func:`setup` before the others.
+Call :func:`setup` before the others. The functions that write to the database
+(:func:`load_demo`, :func:`create_club`, :func:`import_file`) first apply any pending migration,
+so that they also work on a fresh database.
 """
 
 from __future__ import annotations
@@ -52,6 +54,17 @@ def setup() -> None:
     django.setup()
 
 
+def ensure_migrated() -> None:
+    """Apply the pending database migrations, if any (quietly)."""
+    from django.core.management import call_command
+    from django.db import DEFAULT_DB_ALIAS, connections
+    from django.db.migrations.executor import MigrationExecutor
+
+    executor = MigrationExecutor(connections[DEFAULT_DB_ALIAS])
+    if executor.migration_plan(executor.loader.graph.leaf_nodes()):
+        call_command("migrate", interactive=False, verbosity=0)
+
+
 def manage(argv: list[str]) -> int:
     """Run the Django management command ``argv`` (``["migrate", "--noinput"]``); returns its
     exit status (0 on success)."""
@@ -81,6 +94,7 @@ def load_demo() -> str:
     from chessclub_web.tournaments.models import TimeControlCategory
     from chessclub_web.tournaments.views import tournament_url
 
+    ensure_migrated()
     with transaction.atomic():
         club, _ = Club.objects.get_or_create(
             number=DEMO_CLUB_NUMBER, defaults={"name": DEMO_CLUB_NAME, "public": True}
@@ -123,6 +137,7 @@ def create_club(number: str, name: str, *, public: bool = True, owner: str | Non
 
     from chessclub_web.clubs import services
 
+    ensure_migrated()
     user = None
     if owner is not None:
         user = get_user_model().objects.filter(username=owner).first()
@@ -143,6 +158,7 @@ def import_file(path: str, club_number: str, *, user: Any = None) -> tuple[int, 
     from chessclub_web.tournaments import services
     from chessclub_web.tournaments.views import tournament_url
 
+    ensure_migrated()
     club = Club.objects.filter(number=club_number).first()
     if club is None:
         raise UnknownClubError(club_number)

@@ -2,8 +2,10 @@
 
 Everything a local installation needs comes from the environment, with defaults for local use:
 
-- ``CHESSCLUB_DATA_DIR`` — where the SQLite database lives (default ``./data`` relative to the
-  current directory; created if missing).
+- ``CHESSCLUB_DATA_DIR`` — where the SQLite database lives (created if missing). Default, whatever
+  the current directory: the ``data/`` folder of the source checkout when running from one (the
+  folder holding chessclub's ``pyproject.toml`` above this package), else a per-user folder,
+  ``$XDG_DATA_HOME/chessclub`` or ``~/.local/share/chessclub``.
 - ``DATABASE_URL`` — any database dj-database-url understands (``postgres://…``); when unset,
   SQLite at ``<data dir>/chessclub.sqlite3``.
 - ``CHESSCLUB_SECRET_KEY`` (or ``SECRET_KEY``) — a development key is used when unset.
@@ -14,6 +16,8 @@ Everything a local installation needs comes from the environment, with defaults 
 from __future__ import annotations
 
 import os
+import tomllib
+from collections.abc import Mapping
 from pathlib import Path
 
 import dj_database_url
@@ -29,7 +33,38 @@ def _flag(name: str, default: bool) -> bool:
     return value.strip().lower() in {"1", "true", "yes", "on"}
 
 
-DATA_DIR = Path(os.environ.get("CHESSCLUB_DATA_DIR") or "data").resolve()
+def _source_checkout(package_dir: Path) -> Path | None:
+    """The source checkout holding ``package_dir``: the nearest folder above it with a
+    ``pyproject.toml`` naming the project ``chessclub``; ``None`` for an installed package."""
+    for folder in package_dir.parents:
+        pyproject = folder / "pyproject.toml"
+        if pyproject.is_file():
+            try:
+                name = tomllib.loads(pyproject.read_text(encoding="utf-8"))["project"]["name"]
+            except (OSError, ValueError, KeyError, TypeError):
+                return None
+            return folder if name == "chessclub" else None
+    return None
+
+
+def default_data_dir(
+    environ: Mapping[str, str] = os.environ, package_dir: Path = PACKAGE_DIR
+) -> Path:
+    """``CHESSCLUB_DATA_DIR`` if set; else the checkout's ``data/`` folder; else the per-user
+    data folder (``$XDG_DATA_HOME/chessclub``, ``~/.local/share/chessclub``). Never relative
+    to the current directory."""
+    configured = environ.get("CHESSCLUB_DATA_DIR", "").strip()
+    if configured:
+        return Path(configured).expanduser().resolve()
+    checkout = _source_checkout(package_dir)
+    if checkout is not None:
+        return checkout / "data"
+    xdg = environ.get("XDG_DATA_HOME", "").strip()
+    base = Path(xdg) if xdg and Path(xdg).is_absolute() else Path.home() / ".local" / "share"
+    return base / "chessclub"
+
+
+DATA_DIR = default_data_dir()
 DATA_DIR.mkdir(parents=True, exist_ok=True)
 
 DEBUG = _flag("CHESSCLUB_DEBUG", True)
