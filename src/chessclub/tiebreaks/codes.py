@@ -8,7 +8,9 @@ A descriptor is ``NAME[:MP|:GP][/modifier…]``: ``BH/C1``, ``SB/C2/P``, ``ARO/M
 * ``P`` — forfeits count as games played against the scheduled opponent;
 * ``F`` — use Fore Buchholz inside AOB;
 * ``R`` — reverse the order (lower value ranks first), for RTNG and TPN;
-* ``L±x`` — Koya limit moved by x half-points (``L+1``, ``L-2``; ``Lx`` means ``L+x``).
+* ``L±x`` — Koya limit moved by x half-points of ½ point (``L+1``, ``L-2``; ``L+1.5`` moves it
+  by 1.5 points); ``Lnn`` sets the limit to nn % of the maximum instead of 50 % (FIDE's
+  reference implementation reads the modifier so).
 
 ``:MP``/``:GP`` select the team score and are accepted for descriptors written for team events;
 for individuals both mean the player's points. The short spelling ``BH-C1`` (product spec S4) is
@@ -110,7 +112,9 @@ CATALOGUE: dict[str, TiebreakInfo] = {
 ALIASES: dict[str, str] = {"GE": "REP", "SNO": "TPN", "RTG": "RTNG"}
 """Older spellings: ``GE`` (2023/2024 "Games one Elected to play") is the 2026 ``REP``."""
 
-_MODIFIER = re.compile(r"^(?:(?P<cm>[CM])(?P<n>\d+)|(?P<flag>[PFR])|L(?P<sign>[+-]?)(?P<lim>\d+))$")
+_MODIFIER = re.compile(
+    r"^(?:(?P<cm>[CM])(?P<n>\d+)|(?P<flag>[PFR])|L(?P<sign>[+-]?)(?P<lim>\d+(?:\.\d+)?))$"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,7 +122,7 @@ class TiebreakSpec:
     """A parsed descriptor. ``code`` gives it back in canonical TRF-2026 spelling.
 
     ``cut_low``/``cut_high`` count contributions dropped at each end (Cut-n: low only;
-    Median-n: both). ``koya_shift`` is the Koya limit shift in half-points.
+    Median-n: both). ``koya_percent`` and ``koya_shift`` (points) set the Koya limit.
     ``written_as`` keeps the name as the user wrote it (``GE`` stays ``GE`` in ``code``).
     """
 
@@ -128,7 +132,8 @@ class TiebreakSpec:
     forfeits_as_played: bool = False
     fore: bool = False
     reverse: bool = False
-    koya_shift: int = 0
+    koya_percent: int = 50
+    koya_shift: Fraction = Fraction(0)
     score: str = ""
     written_as: str = ""
 
@@ -143,8 +148,14 @@ class TiebreakSpec:
             parts.append(f"M{self.cut_high}")
         elif self.cut_low:
             parts.append(f"C{self.cut_low}")
+        if self.koya_percent != 50:
+            parts.append(f"L{self.koya_percent}")
         if self.koya_shift:
-            parts.append(f"L{self.koya_shift:+d}")
+            halves = self.koya_shift * 2
+            if halves.denominator == 1:
+                parts.append(f"L{int(halves):+d}")
+            else:
+                parts.append(f"L{'+' if self.koya_shift > 0 else '-'}{float(abs(self.koya_shift))}")
         if self.fore:
             parts.append("F")
         if self.forfeits_as_played:
@@ -160,10 +171,6 @@ class TiebreakSpec:
 
     def __str__(self) -> str:
         return self.code
-
-    def koya_shift_points(self, draw: Fraction) -> Fraction:
-        """The Koya limit shift in points: half-points are the scoring's draw points."""
-        return draw * self.koya_shift
 
 
 def parse_tiebreak(text: str) -> TiebreakSpec:
@@ -188,6 +195,7 @@ def parse_tiebreak(text: str) -> TiebreakSpec:
         raise TiebreakCodeError(f"{text.strip()!r}: score must be :MP or :GP, not :{score}")
     info = CATALOGUE[name]
     values: dict[str, int | bool] = {}
+    koya_shift = Fraction(0)
     for mod in mods:
         match = _MODIFIER.match(mod)
         letter = mod[:1]
@@ -206,9 +214,13 @@ def parse_tiebreak(text: str) -> TiebreakSpec:
             values["fore"] = True
         elif match["flag"] == "R":
             values["reverse"] = True
+        elif not match["sign"]:
+            if "." in match["lim"]:
+                raise TiebreakCodeError(f"{text.strip()!r}: /L<percent> takes a whole number")
+            values["koya_percent"] = int(match["lim"])
         else:
-            shift = int(match["lim"])
-            values["koya_shift"] = -shift if match["sign"] == "-" else shift
+            amount = Fraction(match["lim"]) if "." in match["lim"] else Fraction(match["lim"]) / 2
+            koya_shift = -amount if match["sign"] == "-" else amount
     return TiebreakSpec(
         name=name,
         cut_low=int(values.get("cut_low", 0)),
@@ -216,7 +228,8 @@ def parse_tiebreak(text: str) -> TiebreakSpec:
         forfeits_as_played=bool(values.get("forfeits_as_played", False)),
         fore=bool(values.get("fore", False)),
         reverse=bool(values.get("reverse", False)),
-        koya_shift=int(values.get("koya_shift", 0)),
+        koya_percent=int(values.get("koya_percent", 50)),
+        koya_shift=koya_shift,
         score=score,
         written_as=written if written != name else "",
     )

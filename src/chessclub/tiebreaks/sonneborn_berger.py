@@ -4,7 +4,7 @@
   round; unplayed rounds of a Swiss use the dummy (virtual before 2023) opponent.
 * ``KS`` — points scored against opponents whose final score is at least half of the maximum
   possible (in a round robin with an odd number of players the bye round is not possible
-  points); ``KS/L±x`` moves that limit by x half-points.
+  points); ``KS/L±x`` moves that limit by x half-points, ``KS/Lnn`` sets it to nn %.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ def sonneborn_berger(ctx: TiebreakContext, spec: TiebreakSpec) -> dict[PairingNu
 
 
 def koya_limit(ctx: TiebreakContext, spec: TiebreakSpec) -> Fraction:
-    """The Koya limit in points: 50 % × win points × games possible, moved by /L±x half-points.
+    """The Koya limit in points: 50 % (or /Lnn %) × win points × games possible, plus /L±x.
 
     Under pre-determined pairings the games possible exclude the bye round(s) of an odd round
     robin and the games of participants never paired (as FIDE's reference implementation).
@@ -50,7 +50,7 @@ def koya_limit(ctx: TiebreakContext, spec: TiebreakSpec) -> Fraction:
             cells = ctx.cells[player]
             if not any(c.opponent is not None or c.kind is RoundKind.PAB for c in cells):
                 games -= 1
-    return ctx.win * games / 2 + spec.koya_shift_points(ctx.draw)
+    return ctx.win * games * spec.koya_percent / 100 + spec.koya_shift
 
 
 def koya(ctx: TiebreakContext, spec: TiebreakSpec) -> dict[PairingNumber, Explanation]:

@@ -7,14 +7,14 @@ from fractions import Fraction
 from tb_gacrux import run_gacrux
 
 from chessclub.model import Tournament
-from chessclub.tiebreaks import RuleEra, compute_tiebreaks, rank
+from chessclub.tiebreaks import RuleEra, compute_tiebreaks, parse_tiebreak, rank
 from chessclub.tiebreaks.explanation import decimal_text
 
 VALUE_CODES: list[str] = [
     "BH", "BH/C1", "BH/C2", "BH/M1", "BH/M2", "BH/P", "BH/C1/P", "BH/M1/P",
     "SB", "SB/C1", "SB/C2", "SB/M1", "SB/P", "SB/C1/P",
     "AOB",
-    "KS", "KS/L+1", "KS/L-1",
+    "KS", "KS/L+1", "KS/L-1", "KS/L60", "KS/L+1.5",
     "WIN", "WON", "BPG", "BWG", "REP", "GE", "PS", "PS/C1", "PS/C2", "STD", "TPN",
     "ARO", "ARO/C1", "ARO/C2", "ARO/M1", "ARO/M2", "TPR", "PTP", "APRO", "APPO", "RTNG",
     "FB", "FB/C1", "FB/M1", "FB/P", "AOB/F",
@@ -57,7 +57,7 @@ def differences(
     rounds = len(tournament.rounds)
     for pn, values in ours.items():
         for code in VALUE_CODES:
-            mine, gac = values[code], theirs.values[pn][code]
+            mine, gac = values[parse_tiebreak(code).code], theirs.values[pn][code]
             if code.startswith("AOB") and mine is not None and gac is not None:
                 d = _aob_decimals(rounds)
                 same = decimal_text(Fraction(mine), d) == decimal_text(Fraction(gac), d)

@@ -14,11 +14,14 @@ with the C.07 article it contradicts.
 
 from __future__ import annotations
 
+from dataclasses import replace
+from fractions import Fraction
+
 import pytest
 from tb_differential import differences
 from tb_generator import Profile, round_robin, swiss
 
-from chessclub.model import Tournament
+from chessclub.model import ScoringSystem, Tournament
 from chessclub.tiebreaks import RuleEra
 
 pytest.importorskip("gacrux")
@@ -75,3 +78,21 @@ def test_differential_round_robin_full(seed: int, era: RuleEra) -> None:
     profile = Profile(forfeit=0.08, double_forfeit=0.02, unrated_game=0.03, withdraw=0.03)
     t = round_robin(seed, 3 + seed % 18, profile, double=seed % 4 == 0)
     assert differences(t, era, pre_determined=True) == []
+
+
+THREE_ONE_ZERO = ScoringSystem(
+    win=Fraction(3),
+    draw=Fraction(1),
+    forfeit_win=Fraction(3),
+    pairing_allocated_bye=Fraction(3),
+    half_point_bye=Fraction(1),
+    full_point_bye=Fraction(3),
+)
+
+
+@pytest.mark.parametrize("era", ERAS, ids=lambda e: e.value)
+@pytest.mark.parametrize("seed", range(4))
+def test_differential_swiss_three_one_zero_scoring(seed: int, era: RuleEra) -> None:
+    """Non-FIDE scoring (3/1/0): win points drive WIN, KS limits, dummy caps."""
+    t = replace(swiss(seed, 10 + seed, 5 + seed), scoring=THREE_ONE_ZERO)
+    assert differences(t, era, pre_determined=False) == []

@@ -70,8 +70,11 @@ def test_descriptor_canonical_spelling() -> None:
     assert parse_tiebreak("BH-C1").code == "BH/C1"  # product spec S4 spelling
     assert parse_tiebreak("SB/C1/P").code == "SB/C1/P"
     assert parse_tiebreak("ARO/M2").cut_low == parse_tiebreak("ARO/M2").cut_high == 2
-    assert parse_tiebreak("KS/L2").koya_shift == 2
+    assert parse_tiebreak("KS/L+2").koya_shift == 1  # two half-points
     assert parse_tiebreak("KS/L-1").code == "KS/L-1"
+    assert parse_tiebreak("KS/L+1.5").koya_shift == F(3, 2)
+    assert parse_tiebreak("KS/L60").koya_percent == 60
+    assert parse_tiebreak("KS/L60").code == "KS/L60"
     assert parse_tiebreak("BH:GP/C1").score == "GP"
     assert parse_tiebreak("RTNG/R").lower_is_better
     assert parse_tiebreak("TPN").lower_is_better and not parse_tiebreak("TPN/R").lower_is_better
