@@ -95,53 +95,68 @@ def _single_pass(
 
 
 def order_tied_group(
-    ctx: TiebreakContext, group: Sequence[PairingNumber], spec: TiebreakSpec
+    ctx: TiebreakContext,
+    group: Sequence[PairingNumber],
+    spec: TiebreakSpec,
+    passes: list[tuple[tuple[PairingNumber, ...], list[_Standing]]] | None = None,
 ) -> list[list[PairingNumber]]:
-    """Split a tied group into ordered tiers by Direct Encounter (recursively)."""
+    """Split a tied group into ordered tiers by Direct Encounter (recursively).
+
+    ``passes`` collects every comparison made: the players compared and their standings.
+    """
     if len(group) < 2:
         return [list(group)]
-    tiers, _ = _single_pass(ctx, group, spec.forfeits_as_played)
+    tiers, standings = _single_pass(ctx, group, spec.forfeits_as_played)
+    if passes is not None:
+        passes.append((tuple(group), standings))
     if len(tiers) == 1:
         return tiers
     result: list[list[PairingNumber]] = []
     for tier in tiers:
-        result.extend(order_tied_group(ctx, tier, spec))
+        result.extend(order_tied_group(ctx, tier, spec, passes))
     return result
+
+
+def _pass_note(group: tuple[PairingNumber, ...], s: _Standing) -> str:
+    among = ", ".join(str(p) for p in group)
+    text = f"among {among}: {format_value(s.score)}"
+    if not s.met_all:
+        text += f" (at most {format_value(s.maximum)} had the missing games been won)"
+    return text
 
 
 def direct_encounter(
     ctx: TiebreakContext, spec: TiebreakSpec, groups: Sequence[Sequence[PairingNumber]]
 ) -> dict[PairingNumber, Explanation]:
-    """DE for every player, given the groups still tied when it is applied."""
+    """DE for every player, given the groups still tied when it is applied.
+
+    The explanation lists the games inside the tied group and, for each comparison (the whole
+    group, then every sub-group still equal), the player's score and best possible score.
+    """
     result: dict[PairingNumber, Explanation] = {}
     for group in groups:
-        tiers = order_tied_group(ctx, group, spec)
-        standings = {s.player: s for s in _standings(ctx, group, spec.forfeits_as_played)}
+        passes: list[tuple[tuple[PairingNumber, ...], list[_Standing]]] = []
+        tiers = order_tied_group(ctx, group, spec, passes)
+        games = {s.player: s.games for s in passes[0][1]} if passes else {}
         position = 1
         for tier in tiers:
             for player in tier:
-                s = standings[player]
                 notes = [
-                    f"score against the tied group: {format_value(s.score)}"
-                    + (
-                        ""
-                        if s.met_all
-                        else f" (at most {format_value(s.maximum)} with the games not played)"
-                    ),
+                    _pass_note(members, s)
+                    for members, standings in passes
+                    for s in standings
+                    if s.player == player
                 ]
-                if len(group) > 1 and len(tier) > 1 and len(tiers) > 1:
-                    notes.append(
-                        "still tied with " + ", ".join(str(p) for p in tier if p != player)
-                    )
-                elif len(tiers) == 1 and len(group) > 1:
-                    notes.append("Direct Encounter does not separate this group")
+                if len(tier) > 1:
+                    others = ", ".join(str(p) for p in tier if p != player)
+                    notes.append(f"not separated from {others} by Direct Encounter")
                 result[player] = Explanation(
                     player=player,
                     code=spec.code,
                     value=position,
                     article=spec.info.article,
                     era=ctx.era,
-                    contributions=s.games,
+                    contributions=games.get(player, ()),
                     notes=tuple(notes),
                     tied_group=tuple(group),
                 )

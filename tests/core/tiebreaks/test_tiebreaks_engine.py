@@ -209,4 +209,5 @@ def test_direct_encounter_explains_the_tied_group() -> None:
     explanation = explain(small(), P(1), "DE", era=RuleEra.C07_2023)
     assert explanation.tied_group == (P(1), P(3))
     assert explanation.value == 1  # drew each other: not separated
-    assert "does not separate" in explanation.as_text()
+    assert "not separated from 3 by Direct Encounter" in explanation.as_text()
+    assert "among 1, 3: 0.5" in explanation.notes[0]
