@@ -20,7 +20,8 @@ Rounds after ``round_number`` are ignored.
 1 February 2026, criteria C1–C21) with the ``gacrux`` package, FIDE Technical Commission's
 reference implementation (MIT, © Otto Milvang / FIDE). The core writes the engine's input with
 our TRF writer (:func:`chessclub.formats.trf.from_tournament` plus the TRF-2026 records below),
-runs gacrux in a separate worker process (:mod:`chessclub.pairing._gacrux_worker`) under a time
+runs gacrux in a separate worker process (:mod:`chessclub.pairing._gacrux_worker`, run as a
+script) under a time
 limit and reads back the pairs and the bye. Engine failure, invalid input or timeout raise
 :class:`PairingError`; there is never a fallback to a weaker pairing.
 
@@ -49,6 +50,7 @@ import subprocess
 import sys
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Protocol
 
 from chessclub.formats.trf import (
@@ -383,6 +385,7 @@ def _engine_cell(cell: RoundCell) -> RoundCell:
 # -- the gacrux engine ---------------------------------------------------------------------------
 
 WORKER_MODULE = "chessclub.pairing._gacrux_worker"
+WORKER_SCRIPT = Path(__file__).with_name("_gacrux_worker.py")
 
 # Worker exit statuses (the same meanings as bbpPairings' exit codes).
 EXIT_OK = 0
@@ -432,7 +435,9 @@ class GacruxDutchEngine:
         """
         env = dict(os.environ)
         env["PYTHONIOENCODING"] = "utf-8"
-        command = [self.python, "-m", WORKER_MODULE, "--round", str(round_number)]
+        # Run the worker as a file, not ``-m``: importing the chessclub package would add a
+        # tenth of a second to every round.
+        command = [self.python, str(WORKER_SCRIPT), "--round", str(round_number)]
         try:
             completed = subprocess.run(
                 command,
