@@ -276,6 +276,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except FileNotFoundError as exc:
         print(f"chessclub: no such file: {exc.filename}", file=sys.stderr)
         return EXIT_NOT_FOUND
+    except IsADirectoryError as exc:
+        print(f"chessclub: {exc.filename} is a folder, not a file", file=sys.stderr)
+        return EXIT_NOT_FOUND
+    except PermissionError as exc:
+        print(f"chessclub: cannot open {exc.filename}: permission denied", file=sys.stderr)
+        return EXIT_FAILURE
     except LookupError as exc:
         print(f"chessclub: {exc}", file=sys.stderr)
         return EXIT_NOT_FOUND

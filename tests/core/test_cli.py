@@ -145,3 +145,8 @@ def test_p3_convert_trf_to_trf_loses_nothing(
     assert main(["convert", str(source), "--to", "trf", "-o", str(out)]) == 0
     assert capsys.readouterr().err == ""
     assert b"001    1" in out.read_bytes()
+
+
+def test_cli_folder_instead_of_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["standings", str(tmp_path)]) == EXIT_NOT_FOUND
+    assert "is a folder, not a file" in capsys.readouterr().err
