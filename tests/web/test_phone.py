@@ -1,0 +1,120 @@
+"""A 360 px wide phone: the *Classement* fits, the *Grille américaine* scrolls with its rank,
+number and name columns kept in view (laid out by headless Chromium)."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+import pytest
+from django.contrib.staticfiles import finders
+
+pytestmark = pytest.mark.django_db
+
+CHROMIUM = next(
+    (
+        shutil.which(name)
+        for name in ("chromium", "chromium-browser", "google-chrome")
+        if shutil.which(name)
+    ),
+    None,
+)
+
+PROBE = """<script>
+window.addEventListener("load", () => {
+  const wrap = document.querySelector(".table-wrap");
+  const name = document.querySelector("tbody tr td.name");
+  const points = document.querySelector("tbody tr td.points");
+  const nameBefore = name.getBoundingClientRect().left;
+  wrap.scrollLeft = 10000;
+  const out = {
+    viewport: document.documentElement.clientWidth,
+    pageWidth: document.documentElement.scrollWidth,
+    wrapScrollWidth: wrap.scrollWidth,
+    wrapClientWidth: wrap.clientWidth,
+    scrolled: wrap.scrollLeft,
+    nameBefore: nameBefore,
+    nameAfter: name.getBoundingClientRect().left,
+    pointsRight: points.getBoundingClientRect().right,
+    wrapRight: wrap.getBoundingClientRect().right,
+  };
+  parent.postMessage(JSON.stringify(out), "*");
+});
+</script>"""
+
+FRAME = """<!DOCTYPE html><html><body style="margin:0">
+<iframe src="page.html" width="360" height="800" style="border:0"></iframe><pre id="result"></pre>
+<script>addEventListener("message", e => {
+  document.getElementById("result").textContent = e.data;
+});</script></body></html>"""
+
+
+def _measure(html: str) -> dict[str, float]:
+    """Lay ``html`` out in a 360 px wide frame and return the probe's measures."""
+    css = Path(finders.find("chessclub_web/style.css")).as_uri()
+    html = re.sub(r'href="/static/chessclub_web/style\.css"', f'href="{css}"', html)
+    html = html.replace("</body>", PROBE + "</body>")
+    with tempfile.TemporaryDirectory() as folder:
+        Path(folder, "page.html").write_text(html, encoding="utf-8")
+        Path(folder, "frame.html").write_text(FRAME, encoding="utf-8")
+        profile = Path(folder, "profile")
+        result = subprocess.run(
+            [
+                CHROMIUM,
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-quic",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                f"--user-data-dir={profile}",
+                "--allow-file-access-from-files",
+                "--window-size=360,800",
+                "--virtual-time-budget=5000",
+                "--dump-dom",
+                Path(folder, "frame.html").as_uri(),
+            ],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+    match = re.search(r'<pre id="result">(.*?)</pre>', result.stdout, re.S)
+    assert match and match.group(1), result.stderr[-2000:]
+    return json.loads(match.group(1))
+
+
+def test_phone_css_crosstable_first_columns_are_sticky():
+    css = Path(finders.find("chessclub_web/style.css")).read_text(encoding="utf-8")
+    sticky = re.search(r"\.crosstable[^{]*nth-child\(-n\+3\)[^{]*\{[^}]*position:\s*sticky", css)
+    assert sticky, "rank, number and name of the crosstable must be sticky"
+    print_css = Path(finders.find("chessclub_web/print.css")).read_text(encoding="utf-8")
+    assert "position: static" in print_css  # paper copies do not scroll
+
+
+@pytest.mark.browser
+@pytest.mark.skipif(CHROMIUM is None, reason="needs headless Chromium")
+def test_phone_classement_fits_without_sideways_scrolling(client, demo):
+    m = _measure(client.get(demo, HTTP_ACCEPT_LANGUAGE="fr").content.decode())
+    assert m["viewport"] <= 360
+    assert m["pageWidth"] <= m["viewport"], m
+    assert m["wrapScrollWidth"] <= m["wrapClientWidth"], m
+    assert m["scrolled"] == 0, m
+    assert m["pointsRight"] <= m["wrapRight"] + 0.5, m  # the Points column is not cut
+
+
+@pytest.mark.browser
+@pytest.mark.skipif(CHROMIUM is None, reason="needs headless Chromium")
+def test_phone_grille_scrolls_sideways_with_rank_and_name_sticky(client, demo):
+    m = _measure(client.get(demo + "crosstable/", HTTP_ACCEPT_LANGUAGE="fr").content.decode())
+    assert m["viewport"] <= 360
+    assert m["pageWidth"] <= m["viewport"], m  # the page itself does not scroll sideways
+    assert m["wrapScrollWidth"] > m["wrapClientWidth"], m  # the table scrolls in its box
+    assert m["scrolled"] > 100, m
+    assert abs(m["nameAfter"] - m["nameBefore"]) <= 2, m  # the name column stayed in view
+    assert m["pointsRight"] <= m["wrapRight"] + 0.5, m  # scrolled to the end: Points visible
