@@ -80,7 +80,7 @@ def pair_trf(
 
 
 def check_trf(
-    data: bytes, *, source: str = "", engine: PairingEngine | None = None
+    data: bytes, *, source: str = "", engine: PairingEngine | None = None, workers: int = 1
 ) -> list[RoundDifference]:
     """Re-pair every round of a Swiss TRF and list the boards that differ (empty: all agree).
     This is ``chessclub check FILE.trf``; print the result with :func:`format_differences`.
@@ -88,7 +88,8 @@ def check_trf(
     Each round is paired from the file truncated before it (rounds before in full, the round's
     requested byes and absences), with the options the file states for that round
     (:func:`~chessclub.pairing.request.options_from_trf`). Raises ``TrfError`` for a file that
-    cannot be read and ``PairingError`` for a round robin.
+    cannot be read and ``PairingError`` for a round robin. ``workers`` > 1 pairs that many
+    rounds at once.
     """
     doc = read_trf(data, source=source)
     tournament = to_tournament(doc, source=source)
@@ -96,6 +97,7 @@ def check_trf(
         tournament,
         engine=engine,
         options=lambda number: options_from_trf(doc, number),
+        workers=workers,
     )
 
 
