@@ -154,6 +154,11 @@ LANGUAGES = [
     ("en", _("English")),
 ]
 LOCALE_PATHS = [PACKAGE_DIR / "locale"]
+# Dates day first in every language, English too (chessclub_web/formats/en).
+FORMAT_MODULE_PATH = ["chessclub_web.formats"]
+# The language chosen in the selector is kept for a year (not only for the browser session).
+LANGUAGE_COOKIE_AGE = 365 * 24 * 60 * 60
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 USE_I18N = True
 TIME_ZONE = "Europe/Brussels"
 USE_TZ = True

@@ -65,3 +65,37 @@ def test_i18n_catalogue_fully_translated_and_compiled(language):
     assert len(catalogue._catalog) - 1 == singular + 2 * plural  # compiled, up to date
     expected = {"fr": "Classement", "nl": "Rangschikking", "de": "Rangliste", "en": "Standings"}
     assert catalogue.gettext("Standings") == expected[language]
+
+
+def _dates_in(html: str) -> list[str]:
+    return re.findall(r"\d{1,2}[./-]\d{1,2}[./-]\d{4}", html)
+
+
+@pytest.mark.parametrize(
+    ("language", "start", "end"),
+    [
+        ("fr", "01/06/2000", "12/06/2000"),
+        ("nl", "1-6-2000", "12-6-2000"),
+        ("de", "01.06.2000", "12.06.2000"),
+        ("en", "01/06/2000", "12/06/2000"),
+    ],
+)
+def test_i18n_dates_day_first_in_every_language_english_too(client, demo, language, start, end):
+    """The demo championship ran from 1 to 12 June 2000."""
+    from chessclub_web.tournaments.models import Tournament
+
+    row = Tournament.objects.get()
+    assert (row.start_date.isoformat(), row.end_date.isoformat()) == ("2000-06-01", "2000-06-12")
+    for url in (demo, "/clubs/618/"):
+        html = client.get(url, HTTP_ACCEPT_LANGUAGE=language).content.decode()
+        assert _dates_in(html)[:2] == [start, end], (url, _dates_in(html))
+
+
+def test_i18n_language_choice_persists_for_a_year(client, demo):
+    response = client.post("/i18n/setlang/", {"language": "nl", "next": demo})
+    cookie = response.cookies["django_language"]
+    assert cookie.value == "nl"
+    assert int(cookie["max-age"]) >= 365 * 24 * 60 * 60
+    assert cookie["samesite"] == "Lax"
+    html = client.get(demo, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert '<html lang="nl">' in html  # the choice wins over the browser's language

@@ -1,0 +1,1 @@
+"""Date and number formats overriding Django's per language (``FORMAT_MODULE_PATH``)."""
