@@ -22,7 +22,8 @@ from __future__ import annotations
 
 import enum
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from decimal import Decimal
 from fractions import Fraction
 
 
@@ -141,8 +142,13 @@ class TiebreakSpec:
     def info(self) -> TiebreakInfo:
         return CATALOGUE[self.name]
 
-    @property
-    def code(self) -> str:
+    code: str = field(init=False, default="", compare=False)
+    """The descriptor in canonical TRF-2026 spelling (``BH/C1``, ``KS/L+1``)."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "code", self._render())
+
+    def _render(self) -> str:
         parts = [(self.written_as or self.name) + (f":{self.score}" if self.score else "")]
         if self.cut_high:
             parts.append(f"M{self.cut_high}")
@@ -155,7 +161,9 @@ class TiebreakSpec:
             if halves.denominator == 1:
                 parts.append(f"L{int(halves):+d}")
             else:
-                parts.append(f"L{'+' if self.koya_shift > 0 else '-'}{float(abs(self.koya_shift))}")
+                sign = "+" if self.koya_shift > 0 else "-"
+                amount = abs(self.koya_shift)
+                parts.append(f"L{sign}{Decimal(amount.numerator) / Decimal(amount.denominator)}")
         if self.fore:
             parts.append("F")
         if self.forfeits_as_played:

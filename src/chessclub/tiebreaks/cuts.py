@@ -11,6 +11,7 @@ cut (for Buchholz this is always the VUR, Art. 16.5). High cuts have no VUR exce
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 
 from chessclub.tiebreaks.explanation import Contribution
@@ -18,18 +19,6 @@ from chessclub.tiebreaks.explanation import Contribution
 
 def _score(c: Contribution) -> Fraction | int:
     return c.opponent_score if c.opponent_score is not None else c.value
-
-
-def _key_low(c: Contribution) -> tuple[Fraction | int, Fraction | int]:
-    return (_score(c), c.value)
-
-
-def _key_vur(c: Contribution) -> tuple[Fraction | int, Fraction | int]:
-    return (c.value, _score(c))
-
-
-def _key_high(c: Contribution) -> tuple[Fraction | int, Fraction | int]:
-    return (-_score(c), -c.value)
 
 
 def apply_cuts(
@@ -50,11 +39,13 @@ def apply_cuts(
     low = min(low, rounds)
     high = min(high, max(rounds - low, 0))
     removed: dict[int, str] = {}  # index in ``contributions`` → reason
-    by_significance = sorted(range(len(contributions)), key=lambda i: _key_low(contributions[i]))
-    vurs = sorted(
-        (i for i, c in enumerate(contributions) if c.vur),
-        key=lambda i: _key_vur(contributions[i]),
-    )
+    # exact integer keys: every value and score over one common denominator
+    common = math.lcm(*(x.denominator for c in contributions for x in (c.value, _score(c))))
+    values = [c.value.numerator * (common // c.value.denominator) for c in contributions]
+    scores = [_score(c).numerator * (common // _score(c).denominator) for c in contributions]
+    order = range(len(contributions))
+    by_significance = sorted(order, key=lambda i: (scores[i], values[i]))
+    vurs = sorted((i for i in order if contributions[i].vur), key=lambda i: (values[i], scores[i]))
     if not vur_rule:
         vurs = []
 
@@ -67,16 +58,12 @@ def apply_cuts(
             break
         chosen, reason = least, f"{label}: least significant"
         lowest_vur = first(vurs)
-        if lowest_vur is not None and not (
-            contributions[least].value > contributions[lowest_vur].value
-        ):
+        if lowest_vur is not None and not values[least] > values[lowest_vur]:
             chosen = lowest_vur
             reason = f"{label}: voluntary unplayed round cut first (C.07 Art. 16.5)"
         removed[chosen] = reason
         low -= 1
-    most_first = (
-        sorted(range(len(contributions)), key=lambda i: _key_high(contributions[i])) if high else []
-    )
+    most_first = sorted(order, key=lambda i: (-scores[i], -values[i])) if high else []
     while high > 0:
         most = first(most_first)
         if most is None:

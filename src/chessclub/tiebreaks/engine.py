@@ -8,10 +8,11 @@ lots is asked for. :func:`explain` tells how one value was made.
 
 from __future__ import annotations
 
+import itertools
+import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 
 from chessclub.model import PairingNumber, Player, Points, Tournament
 from chessclub.tiebreaks import buchholz, own_results, performance, sonneborn_berger
@@ -65,11 +66,17 @@ def _specs(codes: Codes) -> tuple[TiebreakSpec, ...]:
     return tuple(c if isinstance(c, TiebreakSpec) else parse_tiebreak(c) for c in codes)
 
 
-def _sort_key(value: TiebreakValue, spec: TiebreakSpec) -> tuple[int, Fraction | int]:
-    """Ascending key: best first. Missing values go last."""
-    if value is None:
-        return (1, 0)
-    return (0, value if spec.lower_is_better else -value)
+def _sort_keys(
+    found: dict[PairingNumber, Explanation], spec: TiebreakSpec
+) -> dict[PairingNumber, tuple[int, int]]:
+    """Ascending exact integer keys, best first; missing values go last."""
+    values = {pn: e.value for pn, e in found.items()}
+    common = math.lcm(*(v.denominator for v in values.values() if v is not None))
+    sign = 1 if spec.lower_is_better else -1
+    return {
+        pn: (1, 0) if v is None else (0, sign * v.numerator * (common // v.denominator))
+        for pn, v in values.items()
+    }
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,23 +151,21 @@ def evaluate(
         else:
             found = FAMILIES[spec.name](ctx, spec)
         explanations[spec.code] = found
+        keys = _sort_keys(found, spec)
         refined: list[list[PairingNumber]] = []
         for group in groups:
             if len(group) == 1:
                 refined.append(group)
                 continue
-            ordered = sorted(group, key=lambda pn: (_sort_key(found[pn].value, spec), pn))
-            for pn in ordered:
-                if refined and refined[-1][0] in group and _same(found, refined[-1][0], pn):
+            ordered = sorted(group, key=lambda pn: (keys[pn], pn))
+            refined.append([ordered[0]])
+            for previous, pn in itertools.pairwise(ordered):
+                if keys[pn] == keys[previous]:
                     refined[-1].append(pn)
                 else:
                     refined.append([pn])
         groups = refined
     return TiebreakResult(ctx, specs, tuple(tuple(g) for g in groups), explanations)
-
-
-def _same(found: dict[PairingNumber, Explanation], a: PairingNumber, b: PairingNumber) -> bool:
-    return found[a].value == found[b].value
 
 
 def compute_tiebreaks(
