@@ -26,7 +26,8 @@ ROOT = Path(__file__).resolve().parents[1]
 DEFAULT = sorted((ROOT / "tests" / "fixtures" / "pairing" / "generated").glob("*.trf"))
 
 
-def main(paths: list[Path]) -> None:
+def main(paths: list[Path] | None = None) -> None:
+    paths = paths or DEFAULT
     ours: dict[int, list[float]] = defaultdict(list)
     direct: dict[int, list[float]] = defaultdict(list)
     engine = GacruxDutchEngine()

@@ -150,3 +150,29 @@ def test_p3_convert_trf_to_trf_loses_nothing(
 def test_cli_folder_instead_of_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["standings", str(tmp_path)]) == EXIT_NOT_FOUND
     assert "is a folder, not a file" in capsys.readouterr().err
+
+
+def test_p3_cli_pair_prints_bbp_format(capsys: pytest.CaptureFixture[str]) -> None:
+    """bbpPairings' own golden file for Dutch 2025 criterion C5 (the bye goes to the lowest
+    score)."""
+    base = FIXTURES / "pairing" / "dutch_2025_C5"
+    assert main(["pair", str(base.with_suffix(".input"))]) == 0
+    expected = base.with_suffix(".output.expected").read_text()
+    assert capsys.readouterr().out.split() == expected.split()
+
+
+def test_p3_cli_check_agrees_with_reference_file(capsys: pytest.CaptureFixture[str]) -> None:
+    path = FIXTURES / "pairing" / "generated" / "n10-r7-s10001.trf"
+    assert main(["check", str(path)]) == 0
+    assert "Every round" in capsys.readouterr().out
+
+
+def test_cli_berger_table_for_four(capsys: pytest.CaptureFixture[str]) -> None:
+    """FIDE C.05 Annex 1, 3 or 4 players: round 1 1-4 2-3, round 2 4-3 1-2, round 3 2-4 3-1."""
+    assert main(["berger", "4"]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        "Round 1: 1-4 2-3",
+        "Round 2: 4-3 1-2",
+        "Round 3: 2-4 3-1",
+    ]
+    assert main(["berger", "1"]) == 2
