@@ -18,6 +18,30 @@ import os
 from pathlib import Path
 from typing import Any
 
+from chessclub_web.clubs.errors import ClubError, ClubNumberTakenError
+from chessclub_web.tournaments.errors import (
+    DuplicateImportError,
+    ImportRefusedError,
+    InvalidImportOptionError,
+)
+
+__all__ = [
+    "ClubError",
+    "ClubNumberTakenError",
+    "DuplicateImportError",
+    "ImportRefusedError",
+    "InvalidImportOptionError",
+    "UnknownClubError",
+    "UnknownUserError",
+    "create_club",
+    "ensure_migrated",
+    "import_file",
+    "load_demo",
+    "manage",
+    "serve",
+    "setup",
+]
+
 DEMO_DIR = Path(__file__).resolve().parent / "demo"
 DEMO_FILE = DEMO_DIR / "elite-2000-16p-7r.txt"
 DEMO_CLUB_NUMBER = "618"
@@ -104,11 +128,14 @@ def load_demo() -> str:
         if user is None:
             user = user_model.objects.create_user(DEMO_USERNAME, password=DEMO_PASSWORD)
         Membership.objects.get_or_create(user=user, club=club, defaults={"role": Role.OWNER})
-        row = club.tournaments.filter(source_filename=DEMO_FILE.name).first()
+        data = DEMO_FILE.read_bytes()
+        row = services.previous_import(club, services.file_digest(data))
+        if row is None:
+            row = club.tournaments.filter(source_filename=DEMO_FILE.name).first()
         if row is None:
             row = services.import_tournament(
                 club,
-                DEMO_FILE.read_bytes(),
+                data,
                 DEMO_FILE.name,
                 user,
                 time_control_category=TimeControlCategory.STANDARD,
@@ -126,11 +153,10 @@ def create_club(number: str, name: str, *, public: bool = True, owner: str | Non
     """Create the club with federation number ``number`` and name ``name`` (public unless
     ``public=False``); ``owner``, the username of an existing user, becomes its owner.
 
-    Returns the URL path of the club's page. Raises
-    :class:`chessclub_web.clubs.services.ClubNumberTakenError` (a ``ValueError``) if the number
-    is taken, :class:`~chessclub_web.clubs.services.ClubError` (a ``ValueError``) for a
-    malformed number or an empty name, and :class:`UnknownUserError` (a ``LookupError``) for an
-    unknown owner; nothing is created then.
+    Returns the URL path of the club's page. Raises :class:`ClubNumberTakenError` (a
+    ``ValueError``) if the number is taken, :class:`ClubError` (a ``ValueError``) for a
+    malformed number or an empty name, and :class:`UnknownUserError` (a ``LookupError``) for
+    an unknown owner; nothing is created then.
     """
     from django.contrib.auth import get_user_model
     from django.urls import reverse
@@ -147,23 +173,57 @@ def create_club(number: str, name: str, *, public: bool = True, owner: str | Non
     return reverse("club", kwargs={"number": club.number})
 
 
-def import_file(path: str, club_number: str, *, user: Any = None) -> tuple[int, str]:
+def import_file(
+    path: str,
+    club_number: str,
+    *,
+    kind: str = "club",
+    time_control_category: str = "standard",
+    allow_duplicate: bool = False,
+    user: Any = None,
+) -> tuple[int, str]:
     """Import the file at ``path`` into the club with federation number ``club_number``.
 
-    Returns ``(tournament id, URL path of its page)``. Raises :class:`UnknownClubError` (a
-    ``LookupError``) for an unknown club, ``FileNotFoundError`` for a missing file and
-    :class:`chessclub.formats.FormatError` for a malformed one (nothing is stored then).
+    ``kind`` is ``club`` or ``independent``; ``time_control_category`` is ``standard``,
+    ``rapid`` or ``blitz``; ``user`` (a username or a user) is recorded as the creator.
+
+    Returns ``(tournament id, URL path of its page)``. Raises, and stores nothing then:
+
+    - :class:`InvalidImportOptionError` (a ``ValueError``) for a bad ``kind`` or
+      ``time_control_category``;
+    - :class:`UnknownClubError` (a ``LookupError``) for an unknown club,
+      :class:`UnknownUserError` (a ``LookupError``) for an unknown username;
+    - ``FileNotFoundError`` for a missing file;
+    - :class:`DuplicateImportError` (a ``ValueError``) if the same file was already imported
+      into the club, unless ``allow_duplicate=True``;
+    - :class:`chessclub.formats.FormatError` for a malformed file.
     """
+    from django.contrib.auth import get_user_model
+
     from chessclub_web.clubs.models import Club
     from chessclub_web.tournaments import services
     from chessclub_web.tournaments.views import tournament_url
 
+    services.validate_options(kind, time_control_category)
     ensure_migrated()
     club = Club.objects.filter(number=club_number).first()
     if club is None:
         raise UnknownClubError(club_number)
+    if isinstance(user, str):
+        username = user
+        user = get_user_model().objects.filter(username=username).first()
+        if user is None:
+            raise UnknownUserError(username)
     file = Path(path)
-    row = services.import_tournament(club, file.read_bytes(), file.name, user)
+    row = services.import_tournament(
+        club,
+        file.read_bytes(),
+        file.name,
+        user,
+        kind=kind,
+        time_control_category=time_control_category,
+        allow_duplicate=allow_duplicate,
+    )
     return row.pk, tournament_url(row)
 
 

@@ -9,33 +9,24 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
+from chessclub_web.clubs.errors import ClubError, ClubNumberTakenError, LastOwnerError
 from chessclub_web.clubs.models import Club, Membership, Role
+
+__all__ = [
+    "ClubError",
+    "ClubNumberTakenError",
+    "LastOwnerError",
+    "add_member",
+    "change_role",
+    "create_club",
+    "number_problem",
+    "remove_member",
+]
 
 #: A federation number: letters, digits and hyphens (``618``, ``B-1234``). ``new`` is the
 #: address of the "create a club" page, so no club may take it.
 NUMBER_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9-]{0,15}")
 RESERVED_NUMBERS = frozenset({"new"})
-
-
-class ClubError(ValueError):
-    """A club or membership change that cannot be made (the message says why)."""
-
-
-class ClubNumberTakenError(ClubError):
-    """Another club already has this federation number."""
-
-    def __init__(self, number: str) -> None:
-        self.number = number
-        super().__init__(
-            _("A club with federation number %(number)s already exists.") % {"number": number}
-        )
-
-
-class LastOwnerError(ClubError):
-    """The change would leave the club without an owner."""
-
-    def __init__(self) -> None:
-        super().__init__(_("A club keeps at least one owner: name another owner first."))
 
 
 def number_problem(number: str) -> str | None:

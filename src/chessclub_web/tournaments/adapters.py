@@ -67,6 +67,7 @@ def store_tournament(
     time_control_category: str = rows.TimeControlCategory.STANDARD,
     creator: Any = None,
     source_filename: str = "",
+    source_sha256: str = "",
 ) -> rows.Tournament:
     """Write ``tournament`` as new rows and return the tournament row (inside a transaction)."""
     row = rows.Tournament.objects.create(
@@ -85,6 +86,7 @@ def store_tournament(
         deputy_arbiters="\n".join(tournament.deputy_arbiters),
         scoring=scoring_to_json(tournament.scoring),
         source_filename=source_filename,
+        source_sha256=source_sha256,
         creator=creator,
     )
     rows.TournamentPlayer.objects.bulk_create(

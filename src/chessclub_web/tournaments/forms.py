@@ -19,6 +19,11 @@ class ImportForm(forms.Form):
         initial=TimeControlCategory.STANDARD,
     )
     kind = forms.ChoiceField(label=_("Kind"), choices=Kind.choices, initial=Kind.CLUB)
+    allow_duplicate = forms.BooleanField(
+        label=_("Import anyway"),
+        required=False,
+        help_text=_("Import the file even if the same file was already imported into this club."),
+    )
 
     def clean_file(self):  # type: ignore[no-untyped-def]
         upload = self.cleaned_data["file"]

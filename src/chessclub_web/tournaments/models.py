@@ -92,6 +92,14 @@ class Tournament(models.Model):
         help_text=_('Points that differ from FIDE\'s 1 / ½ / 0, as fractions (e.g. "3").'),
     )
     source_filename = models.CharField(_("imported from"), max_length=255, blank=True)
+    source_sha256 = models.CharField(
+        _("SHA-256 of the imported file"),
+        max_length=64,
+        blank=True,
+        db_index=True,
+        editable=False,
+        help_text=_("Importing the same file again into the same club is refused."),
+    )
     creator = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.SET_NULL,

@@ -17,6 +17,7 @@ from chessclub_web.clubs.models import Club
 from chessclub_web.permissions import Action, allowed, club_view
 from chessclub_web.tournaments import services
 from chessclub_web.tournaments.adapters import load_tournament
+from chessclub_web.tournaments.errors import DuplicateImportError
 from chessclub_web.tournaments.forms import ImportForm
 from chessclub_web.tournaments.models import Tournament
 from chessclub_web.tournaments.presentation import display_rows
@@ -63,6 +64,7 @@ def crosstable(request: HttpRequest, club: Club, pk: int) -> HttpResponse:
 @club_view(Action.IMPORT_TOURNAMENT)
 def import_tournament(request: HttpRequest, club: Club) -> HttpResponse:
     problems: list[dict[str, object]] = []
+    duplicate: DuplicateImportError | None = None
     status = 200
     if request.method == "POST":
         form = ImportForm(request.POST, request.FILES)
@@ -76,7 +78,10 @@ def import_tournament(request: HttpRequest, club: Club) -> HttpResponse:
                     request.user,
                     kind=form.cleaned_data["kind"],
                     time_control_category=form.cleaned_data["time_control_category"],
+                    allow_duplicate=form.cleaned_data["allow_duplicate"],
                 )
+            except DuplicateImportError as exc:
+                duplicate = exc
             except FormatError as exc:
                 problems = [
                     {"line": p.line, "column": p.column, "message": p.message} for p in exc.problems
@@ -85,12 +90,20 @@ def import_tournament(request: HttpRequest, club: Club) -> HttpResponse:
                 problems = [{"line": 0, "column": 0, "message": str(exc)}]
             else:
                 return redirect(tournament_url(row))
-        status = 400
+        status = 409 if duplicate else 400
     else:
         form = ImportForm()
     return render(
         request,
         "tournaments/import.html",
-        {"club": club, "form": form, "problems": problems},
+        {
+            "club": club,
+            "form": form,
+            "problems": problems,
+            "duplicate": duplicate.existing if duplicate else None,
+            "duplicate_url": duplicate.url if duplicate else "",
+            "show_allow_duplicate": duplicate is not None
+            or bool(form.is_bound and form.data.get("allow_duplicate")),
+        },
         status=status,
     )

@@ -1,0 +1,94 @@
+"""The same file imported twice into a club is refused unless asked for (SHA-256 of the file)."""
+
+from __future__ import annotations
+
+import hashlib
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+
+from chessclub_web import commands
+from chessclub_web.clubs.models import Club, Role
+from chessclub_web.tournaments.models import Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+def _post(client, club, data: bytes, name: str = "elite.txt", **fields):
+    return client.post(
+        f"/clubs/{club.number}/import/",
+        {
+            "file": SimpleUploadedFile(name, data),
+            "kind": "club",
+            "time_control_category": "standard",
+            **fields,
+        },
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
+
+
+@pytest.fixture
+def importer(client, public_club, make_user):
+    client.force_login(make_user("adm", public_club, Role.ADMINISTRATOR))
+
+
+def test_duplicate_import_stores_the_files_sha256(client, public_club, importer, elite_bytes):
+    assert _post(client, public_club, elite_bytes).status_code == 302
+    row = Tournament.objects.get()
+    assert row.source_sha256 == hashlib.sha256(elite_bytes).hexdigest()
+
+
+def test_duplicate_import_refused_with_link_to_the_existing_tournament(
+    client, public_club, importer, elite_bytes
+):
+    _post(client, public_club, elite_bytes)
+    existing = Tournament.objects.get()
+    response = _post(client, public_club, elite_bytes, name="renamed.txt")
+    assert response.status_code == 409
+    html = response.content.decode()
+    assert "already been imported" in html
+    assert f'<a href="/clubs/700/tournaments/{existing.pk}/">{existing.name}</a>' in html
+    assert 'name="allow_duplicate"' in html  # the "import anyway" box is offered
+    assert Tournament.objects.count() == 1
+
+
+def test_duplicate_import_anyway_when_ticked(client, public_club, importer, elite_bytes):
+    _post(client, public_club, elite_bytes)
+    response = _post(client, public_club, elite_bytes, allow_duplicate="on")
+    assert response.status_code == 302
+    assert Tournament.objects.count() == 2
+
+
+def test_duplicate_import_same_file_into_another_club_is_fine(
+    client, public_club, make_user, elite_bytes
+):
+    other = Club.objects.create(name="Autre", number="702", public=True)
+    user = make_user("adm", public_club, Role.OWNER)
+    user.memberships.create(club=other, role=Role.OWNER)
+    client.force_login(user)
+    assert _post(client, public_club, elite_bytes).status_code == 302
+    assert _post(client, other, elite_bytes).status_code == 302
+
+
+def test_duplicate_import_box_hidden_on_a_first_upload(client, public_club, importer):
+    html = client.get("/clubs/700/import/").content.decode()
+    assert 'name="allow_duplicate"' not in html
+
+
+def test_duplicate_import_file_command_refuses_unless_allowed(tmp_path, public_club, elite_bytes):
+    path = tmp_path / "elite.txt"
+    path.write_bytes(elite_bytes)
+    first_id, first_url = commands.import_file(str(path), "700")
+    with pytest.raises(commands.DuplicateImportError) as refused:
+        commands.import_file(str(path), "700")
+    assert refused.value.existing.pk == first_id
+    assert first_url in str(refused.value) and "allow_duplicate" in str(refused.value)
+    assert Tournament.objects.count() == 1
+    second_id, _ = commands.import_file(str(path), "700", allow_duplicate=True)
+    assert second_id != first_id and Tournament.objects.count() == 2
+
+
+def test_duplicate_import_demo_stays_idempotent():
+    first = commands.load_demo()
+    assert commands.load_demo() == first
+    assert Tournament.objects.count() == 1
