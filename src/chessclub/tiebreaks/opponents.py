@@ -12,7 +12,7 @@ from __future__ import annotations
 from chessclub.model import PairingNumber
 from chessclub.tiebreaks.codes import TiebreakSpec
 from chessclub.tiebreaks.context import RoundKind, TiebreakContext
-from chessclub.tiebreaks.cuts import apply_cuts, cut_label
+from chessclub.tiebreaks.cuts import apply_cuts, cut_label, prepare_cuts
 from chessclub.tiebreaks.eras import RuleEra
 from chessclub.tiebreaks.explanation import Contribution
 
@@ -31,11 +31,14 @@ def opponent_contributions(
     if not isinstance(table, dict):
         table = {}
         ctx.memo[key] = table
-    contributions = table.get(player)
-    if contributions is None:
-        contributions = _contributions(ctx, player, spec, sonneborn_berger, fore)
-        table[player] = contributions
+    entry = table.get(player)
+    if entry is None:
+        entry = [_contributions(ctx, player, spec, sonneborn_berger, fore), None]
+        table[player] = entry
+    contributions: list[Contribution] = entry[0]
     if spec.cut_low or spec.cut_high:
+        if entry[1] is None:
+            entry[1] = prepare_cuts(contributions)
         return apply_cuts(
             contributions,
             low=spec.cut_low,
@@ -43,6 +46,7 @@ def opponent_contributions(
             rounds=ctx.round_count,
             vur_rule=ctx.era is not RuleEra.PRE_2023,
             label=cut_label(spec.cut_low, spec.cut_high),
+            order=entry[1],
         )
     return contributions
 
