@@ -27,6 +27,8 @@ from chessclub.tiebreaks.eras import RuleEra, default_era
 from chessclub.tiebreaks.explanation import exact_sum
 
 ZERO = Fraction(0)
+_HALF = Fraction(1, 2)
+_ONE = Fraction(1)
 
 
 class RoundKind(enum.Enum):
@@ -85,9 +87,9 @@ class Cell(NamedTuple):
     def rating_points(self) -> Fraction:
         """Points on the rating scale (1, ½, 0) of a game played on the board."""
         if self.outcome is Outcome.WIN:
-            return Fraction(1)
+            return _ONE
         if self.outcome is Outcome.DRAW:
-            return Fraction(1, 2)
+            return _HALF
         return ZERO
 
 

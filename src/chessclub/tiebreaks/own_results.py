@@ -85,10 +85,10 @@ def progressive_scores(
     """PS: sum of progressive scores; Cut-n leaves out the first n rounds."""
     result: dict[PairingNumber, Explanation] = {}
     for player in ctx.players:
-        running = ZERO
         contributions: list[Contribution] = []
-        for index, cell in enumerate(ctx.cells[player]):
-            running += cell.points
+        cells = ctx.cells[player]
+        for index, cell in enumerate(cells):
+            running = exact_sum(c.points for c in cells[: index + 1])
             contributions.append(
                 Contribution(
                     round=cell.round,
