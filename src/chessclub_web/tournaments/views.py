@@ -21,6 +21,7 @@ from chessclub_web.tournaments.errors import DuplicateImportError
 from chessclub_web.tournaments.forms import ImportForm
 from chessclub_web.tournaments.models import Tournament
 from chessclub_web.tournaments.presentation import display_rows
+from chessclub_web.uploads import oversized_uploads
 
 
 def tournament_url(row: Tournament) -> str:
@@ -67,7 +68,9 @@ def import_tournament(request: HttpRequest, club: Club) -> HttpResponse:
     duplicate: DuplicateImportError | None = None
     status = 200
     if request.method == "POST":
-        form = ImportForm(request.POST, request.FILES)
+        files = request.FILES  # parses the upload first: oversized files are noted then
+        oversized = "file" in oversized_uploads(request)
+        form = ImportForm(request.POST, files, oversized=oversized)
         if form.is_valid():
             upload = form.cleaned_data["file"]
             try:
@@ -90,7 +93,7 @@ def import_tournament(request: HttpRequest, club: Club) -> HttpResponse:
                 problems = [{"line": 0, "column": 0, "message": str(exc)}]
             else:
                 return redirect(tournament_url(row))
-        status = 409 if duplicate else 400
+        status = 409 if duplicate else 413 if oversized else 400
     else:
         form = ImportForm()
     return render(
