@@ -199,3 +199,38 @@ def test_s2_grille_marks_byes_absences_and_forfeits_distinctly(client, public_cl
     assert _cells(_row(html, 5))[4] == "PAB 1"
     assert _cells(_row(html, 6))[4] == "Bye ½"
     assert 'title="Round 1: Half-point bye"' in _row(html, 6)
+
+
+def test_s2_grille_no_result_yet_unlike_forfeit_loss_and_legend(client, public_club):
+    from chessclub.model import Game, GameResult, PairingNumber, Player, Round, RoundNumber
+    from chessclub.model import Tournament as CoreTournament
+    from chessclub_web.tournaments.adapters import store_tournament
+
+    p = PairingNumber
+    core = CoreTournament(
+        name="Open",
+        players=tuple(Player(p(n), f"Joueur{n}, X") for n in range(1, 5)),
+        rounds=(
+            Round(
+                RoundNumber(1),
+                games=(
+                    Game(p(1), p(2), GameResult.WHITE_WINS_BY_FORFEIT),
+                    Game(p(3), p(4), GameResult.NONE),
+                ),
+            ),
+        ),
+    )
+    row = store_tournament(core, club=public_club)
+    url = f"/clubs/{public_club.number}/tournaments/{row.pk}/crosstable/"
+    for language, white, black in [("fr", "B", "N"), ("en", "W", "B")]:
+        html = client.get(url, HTTP_ACCEPT_LANGUAGE=language).content.decode()
+        assert _cells(_row(html, 2))[4] == f"1{black}−"  # forfeit loss: minus sign
+        assert _cells(_row(html, 3))[4] == f"4{white} ?"  # no result yet: question mark
+        assert _cells(_row(html, 4))[4] == f"3{black} ?"
+        legend = html[html.index('class="legend"') :]
+        assert f"<dt>12{white} ?</dt>" in legend
+    english = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    legend = english[english.index('class="legend"') :]
+    assert "bye: half-point / full-point / zero-point" in legend
+    assert "requested" not in legend.lower()
+    assert "no result yet" in legend

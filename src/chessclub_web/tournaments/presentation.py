@@ -101,7 +101,8 @@ def _cell(entry: RoundEntry) -> Cell:
     head = f"{entry.opponent}{colour_letter(entry.colour)}"
     outcome = entry.outcome
     if outcome is None:
-        return Cell(entry.round, f"{head}–", "pending", _("No result yet"))
+        # "12B ?", not "12B–": a dash would look like the forfeit loss "12B−".
+        return Cell(entry.round, f"{head} ?", "pending", _("No result yet"))
     if outcome is Outcome.FORFEIT_WIN:
         return Cell(entry.round, f"{head}+", "forfeit-win", _("Won by forfeit"))
     if outcome is Outcome.FORFEIT_LOSS:
