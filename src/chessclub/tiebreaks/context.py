@@ -24,7 +24,7 @@ from chessclub.model import (
     Tournament,
 )
 from chessclub.tiebreaks.eras import RuleEra, default_era
-from chessclub.tiebreaks.explanation import exact_sum
+from chessclub.tiebreaks.explanation import exact_sum, format_value
 
 ZERO = Fraction(0)
 _HALF = Fraction(1, 2)
@@ -296,6 +296,29 @@ class TiebreakContext:
                 return min(own, self.adjusted_score(cell.opponent, fore=fore))
             return min(own, self.draw * len(self.rounds))
         return own
+
+    def dummy_reason(self, player: PairingNumber, index: int, *, fore: bool = False) -> str:
+        """How :meth:`dummy_score` was found, in words (for explanations)."""
+        cell = self.cells[player][index]
+        fmt = format_value
+        if self.era is RuleEra.PRE_2023:
+            before = exact_sum(c.points for c in self.cells[player][:index])
+            later = len(self.rounds) - index - 1
+            return (
+                f"virtual opponent: {fmt(before)} before the round + {fmt(self.win - cell.points)}"
+                f" for the round + {later} draw(s) after"
+            )
+        own = self.own_score(player, fore=fore)
+        if self.era is RuleEra.C07_2026:
+            if cell.opponent is not None:
+                other = self.adjusted_score(cell.opponent, fore=fore)
+                return (
+                    f"min(own score {fmt(own)}, scheduled opponent's adjusted score {fmt(other)})"
+                    " (Art. 16.4.1)"
+                )
+            cap = self.draw * len(self.rounds)
+            return f"min(own score {fmt(own)}, draw points × rounds {fmt(cap)}) (Art. 16.4.2)"
+        return f"own score {fmt(own)} (Art. 16.4)"
 
     # -- ratings (Art. 10) ----------------------------------------------------------------------
 

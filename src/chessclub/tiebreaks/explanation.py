@@ -106,9 +106,7 @@ def format_value(value: Fraction | int | None, *, decimals: int | None = None) -
     if decimals is None:
         if value.denominator == 1:
             return f"{value.numerator}"
-        if value.denominator in (2, 4):
-            return f"{float(value):g}"
-        decimals = 2
+        decimals = 1 if value.denominator in (2, 5, 10) else 2
     return decimal_text(value, decimals)
 
 

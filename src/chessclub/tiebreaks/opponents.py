@@ -64,16 +64,21 @@ def _contributions(
         if ctx.counts_as_game(cell, index, forfeits=spec.forfeits_as_played, fore=fore):
             assert cell.opponent is not None
             score = ctx.adjusted_score(cell.opponent, fore=fore)
+            note = ""
             if cell.played:
                 source = "game"
-            elif fore and ctx.is_last(index) and not cell.played:
-                source = "last-round pairing counted as a draw (Fore Buchholz)"
+            elif (
+                fore and ctx.is_last(index) and not (ctx.pre_determined or spec.forfeits_as_played)
+            ):
+                source = "last-round pairing (Fore Buchholz)"
+            elif ctx.pre_determined and not spec.forfeits_as_played:
+                source = "forfeit counted as a game (pre-determined pairings, Art. 15.2)"
             else:
-                source = "forfeit counted as played"
+                source = "forfeit counted as played (/P)"
             if fore and ctx.is_last(index):
                 result = ctx.draw
+                note = "last round counted as a draw for everybody (Art. 8.3)"
             vur = False
-            note = ""
         elif not ctx.pre_determined:
             score = ctx.dummy_score(player, index, fore=fore)
             vur = cell.vur
@@ -84,9 +89,12 @@ def _contributions(
                 source = "dummy opponent (C.07 Art. 16.4, 2026 caps)"
             else:
                 source = "dummy opponent (C.07 Art. 16.4)"
-            note = cell.kind.value + (f", Art. {category}" if category else "")
-            if cell.kind is RoundKind.PENDING:
-                note = "no result yet"
+            kind = "no result yet" if cell.kind is RoundKind.PENDING else cell.kind.value
+            note = (
+                kind
+                + (f", Art. {category}" if category else "")
+                + f"; {ctx.dummy_reason(player, index, fore=fore)}"
+            )
         else:
             continue
         value = score * result if sonneborn_berger else score

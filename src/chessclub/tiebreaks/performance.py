@@ -24,7 +24,7 @@ from chessclub.tiebreaks.codes import TiebreakSpec
 from chessclub.tiebreaks.context import ZERO, Cell, TiebreakContext
 from chessclub.tiebreaks.cuts import apply_cuts, cut_label
 from chessclub.tiebreaks.eras import RuleEra
-from chessclub.tiebreaks.explanation import Contribution, Explanation
+from chessclub.tiebreaks.explanation import Contribution, Explanation, decimal_text, format_value
 from chessclub.tiebreaks.fide_tables import (
     MAX_DIFFERENCE,
     dp,
@@ -194,7 +194,8 @@ def _performances(
         if ratings:
             p = score_hundredths(score, len(ratings))
             notes = (
-                f"score {score} in {len(ratings)} games, p = {p / 100:.2f}"
+                f"score {format_value(score)} in {len(ratings)} games, "
+                f"p = {decimal_text(Fraction(p, 100), 2)}"
                 + ("" if perfect else f", dp = {dp(p)}, ARO = {average_rating(ratings)}"),
             )
         result[player] = _explained(ctx, spec, player, value, contributions, notes)
