@@ -234,3 +234,34 @@ def test_s2_grille_no_result_yet_unlike_forfeit_loss_and_legend(client, public_c
     assert "bye: half-point / full-point / zero-point" in legend
     assert "requested" not in legend.lower()
     assert "no result yet" in legend
+
+
+def test_club_page_tournaments_most_recent_first_undated_last_then_by_name(client, public_club):
+    import datetime as dt
+
+    from chessclub_web.tournaments.models import Tournament
+
+    d = dt.date
+    for name, start, end in [
+        ("Undated b", None, None),
+        ("Old", d(2019, 1, 1), d(2019, 6, 1)),
+        ("Recent", d(2025, 9, 1), d(2026, 3, 1)),
+        ("undated a", None, None),
+        ("Same end, later start", d(2025, 10, 1), d(2026, 3, 1)),
+        ("Ongoing", d(2026, 4, 1), None),
+        ("Middle b", d(2022, 1, 1), d(2022, 2, 1)),
+        ("middle a", d(2022, 1, 1), d(2022, 2, 1)),
+    ]:
+        Tournament.objects.create(club=public_club, name=name, start_date=start, end_date=end)
+    html = client.get(f"/clubs/{public_club.number}/").content.decode()
+    names = re.findall(r'<td><a href="/clubs/700/tournaments/\d+/">([^<]+)</a></td>', html)
+    assert names == [
+        "Ongoing",
+        "Same end, later start",
+        "Recent",
+        "middle a",
+        "Middle b",
+        "Old",
+        "undated a",
+        "Undated b",
+    ]

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.db.models import F
+from django.db.models.functions import Coalesce, Lower
 from django.utils.translation import gettext_lazy as _
 
 from chessclub_web.clubs.models import Club
@@ -111,7 +113,16 @@ class Tournament(models.Model):
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:
-        ordering = ("-end_date", "-start_date", "-id")
+        # Most recent first: by end date (the start date for a tournament without one), then
+        # by start date; tournaments without dates last (on every database: NULLS LAST); then
+        # by name.
+        ordering = (
+            Coalesce("end_date", "start_date").desc(nulls_last=True),
+            F("start_date").desc(nulls_last=True),
+            Lower("name"),
+            "name",
+            "id",
+        )
         verbose_name = _("tournament")
         verbose_name_plural = _("tournaments")
 
