@@ -30,16 +30,17 @@ window.addEventListener("load", () => {
   const name = document.querySelector("tbody tr td.name");
   const points = document.querySelector("tbody tr td.points");
   const nameBefore = name.getBoundingClientRect().left;
+  const widthBefore = wrap.scrollWidth;
   wrap.scrollLeft = 10000;
   const out = {
     viewport: document.documentElement.clientWidth,
     pageWidth: document.documentElement.scrollWidth,
-    wrapScrollWidth: wrap.scrollWidth,
+    wrapScrollWidth: widthBefore,
     wrapClientWidth: wrap.clientWidth,
     scrolled: wrap.scrollLeft,
     nameBefore: nameBefore,
     nameAfter: name.getBoundingClientRect().left,
-    pointsRight: points.getBoundingClientRect().right,
+    pointsRight: points ? points.getBoundingClientRect().right : 0,
     wrapRight: wrap.getBoundingClientRect().right,
   };
   parent.postMessage(JSON.stringify(out), "*");
@@ -118,3 +119,15 @@ def test_phone_grille_scrolls_sideways_with_rank_and_name_sticky(client, demo):
     assert m["scrolled"] > 100, m
     assert abs(m["nameAfter"] - m["nameBefore"]) <= 2, m  # the name column stayed in view
     assert m["pointsRight"] <= m["wrapRight"] + 0.5, m  # scrolled to the end: Points visible
+
+
+@pytest.mark.browser
+@pytest.mark.skipif(CHROMIUM is None, reason="needs headless Chromium")
+def test_phone_members_page_fits(client, public_club, make_user):
+    from chessclub_web.clubs.models import Role
+
+    client.force_login(make_user("proprietaire.du.club", public_club, Role.OWNER))
+    make_user("administratrice", public_club, Role.ADMINISTRATOR)
+    m = _measure(client.get("/clubs/700/members/", HTTP_ACCEPT_LANGUAGE="fr").content.decode())
+    assert m["pageWidth"] <= m["viewport"], m
+    assert m["wrapScrollWidth"] <= m["wrapClientWidth"], m
