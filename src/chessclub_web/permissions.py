@@ -4,6 +4,7 @@ A club's visitors are either members (with one :class:`~chessclub_web.clubs.mode
 outsiders. A **public** club shows its tournaments to everyone, logged in or not; a **private**
 club shows nothing to outsiders (its pages answer 404, as if it did not exist). Every other action
 needs a role whose row in :data:`PERMISSIONS` lists it. Superusers (site staff) may do everything.
+Creating a new club is not an action inside a club: any logged-in user may, and becomes its owner.
 
 Views use :func:`club_for_request`, which answers 404 / login redirect / 403 as appropriate.
 """
