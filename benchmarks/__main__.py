@@ -10,9 +10,7 @@ from pathlib import Path
 
 def main(argv: list[str]) -> int:
     here = Path(__file__).resolve().parent
-    names = sorted(
-        m.name for m in pkgutil.iter_modules([str(here)]) if not m.name.startswith("_")
-    )
+    names = sorted(m.name for m in pkgutil.iter_modules([str(here)]) if not m.name.startswith("_"))
     chosen = [n for n in names if not argv or n in argv]
     for name in chosen:
         module = importlib.import_module(f"benchmarks.{name}")

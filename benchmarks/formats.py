@@ -19,8 +19,11 @@ def main() -> None:
     size_big = f"{len(t_big.players)} players, {len(t_big.rounds)} rounds"
     size_elite = f"{len(t_elite.players)} players, {len(t_elite.rounds)} rounds"
     report("TRF read (document + model)", size_big, median_ms(lambda: read_tournament(big)))
-    report("TRF exact round trip (read_trf + write_trf)", size_big,
-           median_ms(lambda: trf.write_trf(trf.read_trf(big))))
+    report(
+        "TRF exact round trip (read_trf + write_trf)",
+        size_big,
+        median_ms(lambda: trf.write_trf(trf.read_trf(big))),
+    )
     report("TRF write from model", size_big, median_ms(lambda: trf.write_tournament(t_big)))
     report("standings (points)", size_big, median_ms(lambda: compute_standings(t_big)))
     report("Belgian file read", size_elite, median_ms(lambda: read_tournament(elite)))

@@ -204,8 +204,24 @@ def cmd_import(args: argparse.Namespace) -> int:
     from chessclub_web import commands
 
     commands.setup()
-    tournament_id, url = commands.import_file(args.file, args.club)
+    tournament_id, url = commands.import_file(
+        args.file,
+        args.club,
+        kind=args.kind,
+        time_control_category=args.time_control,
+        allow_duplicate=args.allow_duplicate,
+        user=args.user,
+    )
     print(f"Imported tournament {tournament_id}: {url}")
+    return EXIT_OK
+
+
+def cmd_club_add(args: argparse.Namespace) -> int:
+    from chessclub_web import commands
+
+    commands.setup()
+    url = commands.create_club(args.number, args.name, public=not args.private, owner=args.owner)
+    print(f"Created club {args.number}: {url}")
     return EXIT_OK
 
 
@@ -309,7 +325,39 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("file")
     p.add_argument("--club", required=True, metavar="NUMBER", help="club federation number")
+    p.add_argument(
+        "--kind",
+        choices=("club", "independent"),
+        default="club",
+        help="club tournament (counts for the club Elo) or independent (default: club)",
+    )
+    p.add_argument(
+        "--time-control",
+        choices=("standard", "rapid", "blitz"),
+        default="standard",
+        help="time-control category (default: standard)",
+    )
+    p.add_argument(
+        "--allow-duplicate",
+        action="store_true",
+        help="import even if the same file was already imported into this club",
+    )
+    p.add_argument("--user", help="username recorded as the tournament's creator")
     p.set_defaults(func=cmd_import)
+
+    p = sub.add_parser("club", help="manage clubs")
+    club_sub = p.add_subparsers(dest="club_command", required=True, metavar="ACTION")
+    p = club_sub.add_parser(
+        "add",
+        help="create a club",
+        description="Create a club with its federation number (e.g. 618) and name; it is "
+        "public unless --private. --owner names an existing user who becomes its owner.",
+    )
+    p.add_argument("number", help="federation club number, e.g. 618")
+    p.add_argument("name", help="the club's name")
+    p.add_argument("--private", action="store_true", help="hide the club from outsiders")
+    p.add_argument("--owner", metavar="USERNAME", help="an existing user, made owner")
+    p.set_defaults(func=cmd_club_add)
 
     p = sub.add_parser("demo", help="load the demo club and its tournament (idempotent)")
     p.set_defaults(func=cmd_demo)
@@ -349,6 +397,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"chessclub: cannot open {exc.filename}: permission denied", file=sys.stderr)
         return EXIT_FAILURE
     except LookupError as exc:
+        if isinstance(exc, KeyError):  # a programming error, not a name the user gave
+            raise
         print(f"chessclub: {exc}", file=sys.stderr)
         return EXIT_NOT_FOUND
     except BrokenPipeError:

@@ -11,9 +11,7 @@ import chessclub
 
 
 def test_core_imports_no_django() -> None:
-    modules = [
-        m.name for m in pkgutil.walk_packages(chessclub.__path__, prefix="chessclub.")
-    ]
+    modules = [m.name for m in pkgutil.walk_packages(chessclub.__path__, prefix="chessclub.")]
     assert "chessclub.model" in modules and "chessclub.cli" in modules
     program = (
         "import importlib, sys\n"

@@ -135,8 +135,13 @@ def test_e4_played_is_kept_apart_from_unplayed() -> None:
 
 def test_scoring_system_is_configurable() -> None:
     t = _small_tournament()
-    three_one = ScoringSystem(win=Fraction(3), draw=ONE, forfeit_win=Fraction(3),
-                              pairing_allocated_bye=Fraction(3), half_point_bye=ONE)
+    three_one = ScoringSystem(
+        win=Fraction(3),
+        draw=ONE,
+        forfeit_win=Fraction(3),
+        pairing_allocated_bye=Fraction(3),
+        half_point_bye=ONE,
+    )
     t2 = Tournament(t.name, t.players, t.rounds, scoring=three_one)
     assert t2.scores()[P(1)] == 6
     assert t2.scores()[P(2)] == 1
@@ -156,9 +161,7 @@ def test_s1_standings_share_equal_ranks() -> None:
 
 
 def test_s1_only_entered_results_count() -> None:
-    t = Tournament(
-        "T", (player(1), player(2)), (Round(RoundNumber(1), games=(game(1, 2, "–"),)),)
-    )
+    t = Tournament("T", (player(1), player(2)), (Round(RoundNumber(1), games=(game(1, 2, "–"),)),))
     assert t.scores() == {P(1): ZERO, P(2): ZERO}
 
 
