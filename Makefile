@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 PORT   ?= 8000
 HOST   ?= 127.0.0.1
 
-.PHONY: install run test test-full bench lint typecheck messages demo clean
+.PHONY: install browser run test test-full bench lint typecheck messages demo clean
 
 install: $(VENV)/.installed
 
@@ -16,14 +16,25 @@ $(VENV)/.installed: pyproject.toml
 	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[test]'
 	touch $@
 
+# Debian's headless Chromium for the browser tests (phone layout, no-JS behaviour); installed
+# once when missing and apt-get is usable, else those tests are skipped with a reason.
+browser:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    echo "Installing Debian's chromium for the browser tests"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null \
+	      || echo "warning: chromium could not be installed; browser tests will be skipped"; \
+	  else echo "note: chromium missing (apt-get install chromium); browser tests will be skipped"; fi; }
+
 run: install
 	$(VENV)/bin/chessclub manage migrate --noinput
 	$(VENV)/bin/chessclub demo
 	@echo "chessclub is served on http://$(HOST):$(PORT)/  (Ctrl-C to stop)"
 	$(VENV)/bin/chessclub serve --host $(HOST) --port $(PORT)
 
-test: install
-	$(VENV)/bin/ruff check src tests
+test: install browser
+	$(VENV)/bin/ruff check src tests benchmarks
+	$(VENV)/bin/ruff format --check src tests benchmarks
 	$(VENV)/bin/mypy
 	$(PY) -m pytest -q
 
@@ -34,8 +45,8 @@ bench: install
 	$(PY) -m benchmarks
 
 lint: install
-	$(VENV)/bin/ruff check src tests
-	$(VENV)/bin/ruff format --check src tests
+	$(VENV)/bin/ruff check src tests benchmarks
+	$(VENV)/bin/ruff format --check src tests benchmarks
 	$(VENV)/bin/mypy
 
 messages: install
