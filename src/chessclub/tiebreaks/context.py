@@ -160,25 +160,35 @@ class TiebreakContext:
                     else:
                         kind, points = RoundKind.FORFEIT_LOSS, scoring.forfeit_loss
                     table[me].append(
-                        Cell(rnd.number, kind, points, other, colour, outcome, game.rated)
+                        Cell(
+                            rnd.number,
+                            kind,
+                            points,
+                            other,
+                            colour,
+                            outcome,
+                            game.rated,
+                            kind is not RoundKind.PENDING and points == scoring.win,
+                        )
                     )
                     seen.add(me)
             for bye in rnd.byes:
+                points = scoring.for_bye(bye.kind)
                 table[bye.player].append(
-                    Cell(rnd.number, _BYE_KINDS[bye.kind], scoring.for_bye(bye.kind))
+                    Cell(rnd.number, _BYE_KINDS[bye.kind], points, win=points == scoring.win)
                 )
                 seen.add(bye.player)
             for pn, cells in table.items():
                 if pn not in seen:
-                    cells.append(Cell(rnd.number, RoundKind.ABSENT, scoring.absent))
-        win = scoring.win
-        return {
-            pn: tuple(
-                c._replace(win=True) if c.kind is not RoundKind.PENDING and c.points == win else c
-                for c in cells
-            )
-            for pn, cells in table.items()
-        }
+                    cells.append(
+                        Cell(
+                            rnd.number,
+                            RoundKind.ABSENT,
+                            scoring.absent,
+                            win=scoring.absent == scoring.win,
+                        )
+                    )
+        return {pn: tuple(cells) for pn, cells in table.items()}
 
     # -- rounds ---------------------------------------------------------------------------------
 
@@ -247,11 +257,15 @@ class TiebreakContext:
         rounds (requested byes followed only by VURs) as draws. Before 2023: every unplayed
         round counts as a draw. Pre-determined pairings: the points awarded.
         """
+        return self.adjusted_scores(fore=fore)[player]
+
+    def adjusted_scores(self, *, fore: bool = False) -> dict[PairingNumber, Points]:
+        """:meth:`adjusted_score` of every player (computed once)."""
         cache = self._adjusted.get(fore)
         if cache is None:
             cache = {pn: self._adjusted_score(pn, fore) for pn in self.players}
             self._adjusted[fore] = cache
-        return cache[player]
+        return cache
 
     def adjusted_rounds(self, player: PairingNumber, *, fore: bool = False) -> list[Points]:
         """Round-by-round points behind :meth:`adjusted_score`."""

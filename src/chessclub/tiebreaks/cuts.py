@@ -93,7 +93,13 @@ def apply_cuts(
             break
         removed[most] = f"{label}: most significant"
         high -= 1
-    return [c._replace(cut=removed[i]) if i in removed else c for i, c in enumerate(contributions)]
+    return [_with_cut(c, removed[i]) if i in removed else c for i, c in enumerate(contributions)]
+
+
+def _with_cut(c: Contribution, reason: str) -> Contribution:
+    return Contribution(
+        c.round, c.value, c.opponent, c.result, c.opponent_score, c.source, c.vur, reason, c.note
+    )
 
 
 def cut_label(low: int, high: int) -> str:

@@ -67,10 +67,9 @@ def _specs(codes: Codes) -> tuple[TiebreakSpec, ...]:
 
 
 def _sort_keys(
-    found: dict[PairingNumber, Explanation], spec: TiebreakSpec
+    values: dict[PairingNumber, TiebreakValue], spec: TiebreakSpec
 ) -> dict[PairingNumber, tuple[int, int]]:
     """Ascending exact integer keys, best first; missing values go last."""
-    values = {pn: e.value for pn, e in found.items()}
     common = math.lcm(*(v.denominator for v in values.values() if v is not None))
     sign = 1 if spec.lower_is_better else -1
     return {
@@ -102,16 +101,22 @@ class RankedPlayer:
 
 @dataclass(frozen=True, slots=True)
 class TiebreakResult:
-    """Everything :func:`evaluate` found: ordered tiers and every explanation."""
+    """Everything :func:`evaluate` found: ordered tiers, values and (if kept) explanations.
+
+    ``by_code`` maps each canonical code to every player's value; ``explanations`` is empty
+    unless :func:`evaluate` was asked to keep them.
+    """
 
     context: TiebreakContext
     specs: tuple[TiebreakSpec, ...]
     tiers: tuple[tuple[PairingNumber, ...], ...]
+    by_code: dict[str, dict[PairingNumber, TiebreakValue]]
     explanations: dict[str, dict[PairingNumber, Explanation]]
 
     def values(self) -> dict[PairingNumber, dict[str, TiebreakValue]]:
+        """Values by player, then code (in the order of the codes)."""
         return {
-            pn: {spec.code: self.explanations[spec.code][pn].value for spec in self.specs}
+            pn: {spec.code: self.by_code[spec.code][pn] for spec in self.specs}
             for pn in self.context.players
         }
 
@@ -124,9 +129,11 @@ def evaluate(
     pre_determined: bool | None = None,
     through_round: int | None = None,
     unrated_rating: int | None = None,
+    keep_explanations: bool = True,
 ) -> TiebreakResult:
     """Apply the ordered tiebreaks: points first, then each code within the groups still tied.
 
+    ``keep_explanations=False`` keeps only the values (less memory, faster on large events).
     Raises :class:`~chessclub.tiebreaks.codes.TiebreakCodeError` for an unknown code.
     """
     specs = _specs(codes)
@@ -145,13 +152,17 @@ def evaluate(
         else:
             groups.append([pn])
     explanations: dict[str, dict[PairingNumber, Explanation]] = {}
+    by_code: dict[str, dict[PairingNumber, TiebreakValue]] = {}
     for spec in specs:
         if spec.name == "DE":
             found = direct_encounter(ctx, spec, groups)
         else:
             found = FAMILIES[spec.name](ctx, spec)
-        explanations[spec.code] = found
-        keys = _sort_keys(found, spec)
+        by_code[spec.code] = {pn: e.value for pn, e in found.items()}
+        if keep_explanations:
+            explanations[spec.code] = found
+        keys = _sort_keys(by_code[spec.code], spec)
+        del found
         refined: list[list[PairingNumber]] = []
         for group in groups:
             if len(group) == 1:
@@ -165,7 +176,7 @@ def evaluate(
                 else:
                     refined.append([pn])
         groups = refined
-    return TiebreakResult(ctx, specs, tuple(tuple(g) for g in groups), explanations)
+    return TiebreakResult(ctx, specs, tuple(tuple(g) for g in groups), by_code, explanations)
 
 
 def compute_tiebreaks(
@@ -193,6 +204,7 @@ def compute_tiebreaks(
         pre_determined=pre_determined,
         through_round=through_round,
         unrated_rating=unrated_rating,
+        keep_explanations=False,
     ).values()
 
 
@@ -220,6 +232,7 @@ def rank(
         pre_determined=pre_determined,
         through_round=through_round,
         unrated_rating=unrated_rating,
+        keep_explanations=False,
     )
     ctx = result.context
     values = result.values()

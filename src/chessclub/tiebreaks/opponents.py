@@ -59,11 +59,17 @@ def _contributions(
     fore: bool,
 ) -> list[Contribution]:
     contributions: list[Contribution] = []
+    adjusted = ctx.adjusted_scores(fore=fore)
+    forfeits = spec.forfeits_as_played or ctx.pre_determined
+    last = ctx.round_count - 1
     for index, cell in enumerate(ctx.cells[player]):
         result = cell.points
-        if ctx.counts_as_game(cell, index, forfeits=spec.forfeits_as_played, fore=fore):
-            assert cell.opponent is not None
-            score = ctx.adjusted_score(cell.opponent, fore=fore)
+        opponent = cell.opponent
+        # a game, or a forfeit counted as one (/P, Art. 15.2), or the last round of FB (Art. 8.3)
+        if opponent is not None and (
+            cell.kind is RoundKind.GAME or forfeits or (fore and index == last)
+        ):
+            score = adjusted[opponent]
             note = ""
             if cell.played:
                 source = "game"

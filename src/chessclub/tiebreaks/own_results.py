@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from fractions import Fraction
 
@@ -87,8 +88,11 @@ def progressive_scores(
     for player in ctx.players:
         contributions: list[Contribution] = []
         cells = ctx.cells[player]
+        common = math.lcm(*(c.points.denominator for c in cells))
+        numerator = 0
         for index, cell in enumerate(cells):
-            running = exact_sum(c.points for c in cells[: index + 1])
+            numerator += cell.points.numerator * (common // cell.points.denominator)
+            running = Fraction(numerator, common)
             contributions.append(
                 Contribution(
                     round=cell.round,

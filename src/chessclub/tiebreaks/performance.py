@@ -22,7 +22,7 @@ from fractions import Fraction
 from chessclub.model import PairingNumber
 from chessclub.tiebreaks.codes import TiebreakSpec
 from chessclub.tiebreaks.context import ZERO, Cell, TiebreakContext
-from chessclub.tiebreaks.cuts import apply_cuts, cut_label
+from chessclub.tiebreaks.cuts import CutOrder, apply_cuts, cut_label, prepare_cuts
 from chessclub.tiebreaks.eras import RuleEra
 from chessclub.tiebreaks.explanation import Contribution, Explanation, decimal_text, format_value
 from chessclub.tiebreaks.fide_tables import (
@@ -80,6 +80,28 @@ def _games(ctx: TiebreakContext, player: PairingNumber) -> list[Cell]:
 
 
 def _rating_contributions(ctx: TiebreakContext, player: PairingNumber) -> list[Contribution]:
+    """The player's games with the opponent's rating (computed once per player)."""
+    table = ctx.memo.setdefault("rating contributions", {})
+    assert isinstance(table, dict)
+    cached = table.get(player)
+    if cached is None:
+        cached = table[player] = _rating_contributions_of(ctx, player)
+    return list(cached)
+
+
+def _cut_order(
+    ctx: TiebreakContext, player: PairingNumber, contributions: list[Contribution]
+) -> CutOrder:
+    table = ctx.memo.setdefault("rating cut orders", {})
+    assert isinstance(table, dict)
+    order = table.get(player)
+    if order is None:
+        order = table[player] = prepare_cuts(contributions)
+    assert isinstance(order, CutOrder)
+    return order
+
+
+def _rating_contributions_of(ctx: TiebreakContext, player: PairingNumber) -> list[Contribution]:
     ratings = ctx.ratings
     contributions = []
     for cell in _games(ctx, player):
@@ -164,6 +186,7 @@ def average_rating_of_opponents(
                 rounds=ctx.round_count,
                 vur_rule=False,
                 label=cut_label(spec.cut_low, spec.cut_high),
+                order=_cut_order(ctx, player, contributions),
             )
         ratings = [int(c.value) for c in contributions if c.counted]
         result[player] = _explained(
