@@ -17,6 +17,7 @@ from chessclub.model import (
     Round,
     RoundNumber,
     Tournament,
+    TournamentSystem,
 )
 from chessclub.tiebreaks import (
     RuleEra,
@@ -211,3 +212,47 @@ def test_direct_encounter_explains_the_tied_group() -> None:
     assert explanation.value == 1  # drew each other: not separated
     assert "not separated from 3 by Direct Encounter" in explanation.as_text()
     assert "among 1, 3: 0.5" in explanation.notes[0]
+
+
+@pytest.mark.parametrize("code", ["BH", "BH/C1", "BH/M1", "FB", "SB/C1", "PS/C1", "KS"])
+def test_explanation_adds_up_to_the_value(code: str) -> None:
+    """Counted contributions of an explanation sum to the value (held exercise Swiss)."""
+    from test_tiebreaks_held_exercises import tournament
+
+    t = tournament("held_swiss_5.trf")
+    values = compute_tiebreaks(t, [code], era=RuleEra.C07_2023)
+    for pn in values:
+        explanation = explain(t, pn, code, era=RuleEra.C07_2023)
+        assert explanation.value == values[pn][code]
+        assert sum((F(c.value) for c in explanation.counted), F(0)) == explanation.value
+
+
+def test_fore_buchholz_counts_the_last_round_as_drawn() -> None:
+    explanation = explain(small(), P(2), "FB", era=RuleEra.C07_2023)
+    last = explanation.contributions[-1]
+    assert last.opponent == P(4) and last.source.startswith("last-round pairing")
+    assert "Art. 8.3" in last.note
+    # player 4's score with the last round drawn: ½ + 1 + ½
+    assert last.opponent_score == F(2)
+
+
+def test_round_robin_forfeit_is_a_game() -> None:
+    t = Tournament(
+        name="rr",
+        players=tuple(Player(P(n), f"P{n}, X", 1500) for n in range(1, 4)),
+        rounds=(
+            Round(RoundNumber(1), (game(1, 2, "+/-"),)),
+            Round(RoundNumber(2), (game(3, 1, "0-1"),)),
+            Round(RoundNumber(3), (game(2, 3, "½-½"),)),
+        ),
+        planned_rounds=3,
+        system=TournamentSystem.ROUND_ROBIN,
+    )
+    explanation = explain(t, P(1), "SB")
+    assert [c.source.split(" (")[0] for c in explanation.contributions] == [
+        "forfeit counted as a game",
+        "game",
+    ]
+    assert explanation.value == F(1, 2) + F(1, 2)  # vs 2 (½) + vs 3 (½)
+    # the forfeit is not a game for BPG nor for ratings: one win with Black, p = 1
+    assert compute_tiebreaks(t, ["BPG", "TPR"])[P(1)] == {"BPG": 1, "TPR": 1500 + 800}
