@@ -11,10 +11,16 @@ Round trip: ``load_tournament(store_tournament(t, …)) == t`` for every valid `
 
 from __future__ import annotations
 
+import functools
 from collections import defaultdict
 from dataclasses import fields
 from fractions import Fraction
 from typing import Any
+
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.db.backends.base.operations import BaseDatabaseOperations
+from django.utils.translation import gettext as _
 
 from chessclub.model import (
     FIDE_SCORING,
@@ -31,6 +37,7 @@ from chessclub.model import (
     TournamentSystem,
 )
 from chessclub_web.tournaments import models as rows
+from chessclub_web.tournaments.errors import ValueDoesNotFitError
 
 RESULT_TO_CODE: dict[GameResult, str] = {
     GameResult.WHITE_WINS: rows.ResultCode.WHITE_WINS,
@@ -59,6 +66,67 @@ def scoring_from_json(data: dict[str, Any] | None) -> ScoringSystem:
     return ScoringSystem(**{name: Fraction(value) for name, value in data.items()})
 
 
+def _shorten(value: str, width: int = 40) -> str:
+    return value if len(value) <= width else value[: width - 1] + "…"
+
+
+_INTEGER_RANGES = BaseDatabaseOperations.integer_field_ranges
+
+
+@functools.cache
+def _checks(model: type[models.Model]) -> tuple[tuple[str, str, int | None, int | None], ...]:
+    """What each stored field of ``model`` can hold, whatever the database: ``(attname, "text",
+    None, max_length)`` or ``(attname, "integer", min, max)`` (relations are not checked)."""
+    checks = []
+    for field in model._meta.concrete_fields:
+        if field.is_relation or field.primary_key:
+            continue
+        if isinstance(field, models.CharField | models.TextField):
+            checks.append((field.attname, "text", None, field.max_length))
+        elif isinstance(field, models.IntegerField):
+            low, high = _INTEGER_RANGES[field.get_internal_type()]
+            for validator in field.validators:
+                if isinstance(validator, MinValueValidator):
+                    low = max(low, validator.limit_value)
+                elif isinstance(validator, MaxValueValidator):
+                    high = min(high, validator.limit_value)
+            checks.append((field.attname, "integer", low, high))
+    return tuple(checks)
+
+
+def row_problems(row: models.Model, who: str) -> list[str]:
+    """Why ``row`` (not saved yet) cannot be stored as it is, on any database: a text longer
+    than its column, a NUL character (PostgreSQL refuses them), a number out of its column's
+    range. Each problem names ``who`` (``player 12``), the field and the value."""
+    problems = []
+    for attname, kind, low, high in _checks(type(row)):
+        value = getattr(row, attname)
+        if value is None:
+            continue
+        field = str(type(row)._meta.get_field(attname).verbose_name)
+        if kind == "text":
+            if high is not None and len(value) > high:
+                problems.append(
+                    _("%(who)s: %(field)s longer than %(max)s characters (“%(value)s”)")
+                    % {"who": who, "field": field, "max": high, "value": _shorten(value)}
+                )
+            elif "\x00" in value:
+                problems.append(
+                    _("%(who)s: %(field)s holds a NUL character") % {"who": who, "field": field}
+                )
+        elif high is not None and value > high:
+            problems.append(
+                _("%(who)s: %(field)s %(value)s is more than %(max)s")
+                % {"who": who, "field": field, "value": value, "max": high}
+            )
+        elif low is not None and value < low:
+            problems.append(
+                _("%(who)s: %(field)s %(value)s is less than %(min)s")
+                % {"who": who, "field": field, "value": value, "min": low}
+            )
+    return problems
+
+
 def store_tournament(
     tournament: Tournament,
     *,
@@ -69,8 +137,13 @@ def store_tournament(
     source_filename: str = "",
     source_sha256: str = "",
 ) -> rows.Tournament:
-    """Write ``tournament`` as new rows and return the tournament row (inside a transaction)."""
-    row = rows.Tournament.objects.create(
+    """Write ``tournament`` as new rows and return the tournament row (inside a transaction).
+
+    Every value is checked against its column first (:func:`row_problems`): if any does not
+    fit, :class:`~chessclub_web.tournaments.errors.ValueDoesNotFitError` names them all and
+    nothing is written.
+    """
+    row = rows.Tournament(
         club=club,
         name=tournament.name,
         kind=kind,
@@ -89,7 +162,8 @@ def store_tournament(
         source_sha256=source_sha256,
         creator=creator,
     )
-    rows.TournamentPlayer.objects.bulk_create(
+    problems = row_problems(row, _("tournament"))
+    players = [
         rows.TournamentPlayer(
             tournament=row,
             pairing_number=p.pairing_number,
@@ -105,29 +179,44 @@ def store_tournament(
             birth_date=p.birth_date,
         )
         for p in tournament.players
-    )
-    player_ids = dict(row.players.values_list("pairing_number", "id"))
-    rows.Round.objects.bulk_create(
+    ]
+    for player in players:
+        problems += row_problems(player, _("player %(number)s") % {"number": player.pairing_number})
+    round_rows = [
         rows.Round(tournament=row, number=r.number, date=r.date) for r in tournament.rounds
-    )
+    ]
+    for round_row in round_rows:
+        problems += row_problems(round_row, _("round %(number)s") % {"number": round_row.number})
+    games = []
+    for r in tournament.rounds:
+        for g in r.games:
+            game = rows.Game(board=g.board, result=RESULT_TO_CODE[g.result], rated=g.rated)
+            games.append((r.number, g, game))
+            problems += row_problems(
+                game,
+                _("round %(round)s, game %(white)s–%(black)s")
+                % {"round": r.number, "white": g.white, "black": g.black},
+            )
+    if problems:
+        raise ValueDoesNotFitError(problems)
+
+    row.save()
+    rows.TournamentPlayer.objects.bulk_create(players)
+    player_ids = dict(row.players.values_list("pairing_number", "id"))
+    rows.Round.objects.bulk_create(round_rows)
     round_ids = dict(row.rounds.values_list("number", "id"))
-    rows.Game.objects.bulk_create(
-        rows.Game(
-            round_id=round_ids[r.number],
-            board=g.board,
-            white_id=player_ids[g.white],
-            black_id=player_ids[g.black],
-            result=RESULT_TO_CODE[g.result],
-            rated=g.rated,
-        )
-        for r in tournament.rounds
-        for g in r.games
-    )
+    for number, g, game in games:
+        game.round_id = round_ids[number]
+        game.white_id = player_ids[g.white]
+        game.black_id = player_ids[g.black]
+    rows.Game.objects.bulk_create(game for _number, _g, game in games)
     rows.Bye.objects.bulk_create(
         rows.Bye(round_id=round_ids[r.number], player_id=player_ids[b.player], kind=b.kind.value)
         for r in tournament.rounds
         for b in r.byes
     )
+    # The rows were written in bulk (no signals): a new revision all the same.
+    rows.touch_tournament(row.pk)
     return row
 
 

@@ -34,3 +34,12 @@ class InvalidImportOptionError(ImportRefusedError):
         self.value = value
         self.allowed = allowed
         super().__init__(f"{option} must be one of {', '.join(allowed)} (not {value!r})")
+
+
+class ValueDoesNotFitError(ImportRefusedError):
+    """Values of the tournament that the database rows cannot hold (a name too long, a number
+    too large…). ``problems`` names each one: ``player 12: name longer than 200 characters``."""
+
+    def __init__(self, problems: list[str]) -> None:
+        self.problems = problems
+        super().__init__("; ".join(problems))

@@ -6,13 +6,27 @@ The conversion to and from the core's :class:`chessclub.model.Tournament` is in
 
 from __future__ import annotations
 
+import uuid
+from typing import Any
+
 from django.conf import settings
+from django.core.validators import MaxValueValidator
 from django.db import models
 from django.db.models import F
 from django.db.models.functions import Coalesce, Lower
+from django.db.models.signals import post_delete, post_save
+from django.dispatch import receiver
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from chessclub_web.clubs.models import Club
+
+#: Longest free-text value of a tournament (name, city, federation, arbiters, tempo).
+TEXT_MAX_LENGTH = 255
+#: Longest player name (Belgian files hold 25 characters, TRF 33).
+PLAYER_NAME_MAX_LENGTH = 200
+#: Most rounds a tournament may plan or hold (as the core's file readers: 99).
+MAX_ROUNDS = 99
 
 
 class Kind(models.TextChoices):
@@ -68,7 +82,9 @@ class Tournament(models.Model):
         null=True,
         blank=True,
     )
-    name = models.CharField(_("name"), max_length=200)
+    # Free text in the files (TRF 012, 022, 032, 102, 122 records): wide enough for any sensible
+    # value; the adapter refuses longer ones with a clear message before storing anything.
+    name = models.CharField(_("name"), max_length=TEXT_MAX_LENGTH)
     kind = models.CharField(_("kind"), max_length=16, choices=Kind.choices, default=Kind.CLUB)
     system = models.CharField(
         _("system"), max_length=24, choices=System.choices, default=System.SWISS
@@ -79,13 +95,15 @@ class Tournament(models.Model):
         choices=TimeControlCategory.choices,
         default=TimeControlCategory.STANDARD,
     )
-    time_control = models.CharField(_("tempo"), max_length=100, blank=True)
+    time_control = models.CharField(_("tempo"), max_length=TEXT_MAX_LENGTH, blank=True)
     start_date = models.DateField(_("start date"), null=True, blank=True)
     end_date = models.DateField(_("end date"), null=True, blank=True)
-    planned_rounds = models.PositiveSmallIntegerField(_("planned rounds"), default=0)
-    city = models.CharField(_("city"), max_length=100, blank=True)
-    federation = models.CharField(_("federation"), max_length=3, blank=True)
-    chief_arbiter = models.CharField(_("chief arbiter"), max_length=200, blank=True)
+    planned_rounds = models.PositiveSmallIntegerField(
+        _("planned rounds"), default=0, validators=[MaxValueValidator(MAX_ROUNDS)]
+    )
+    city = models.CharField(_("city"), max_length=TEXT_MAX_LENGTH, blank=True)
+    federation = models.CharField(_("federation"), max_length=TEXT_MAX_LENGTH, blank=True)
+    chief_arbiter = models.CharField(_("chief arbiter"), max_length=TEXT_MAX_LENGTH, blank=True)
     deputy_arbiters = models.TextField(_("deputy arbiters"), blank=True, help_text=_("One a line."))
     scoring = models.JSONField(
         _("scoring system"),
@@ -111,6 +129,13 @@ class Tournament(models.Model):
         verbose_name=_("creator"),
     )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    updated_at = models.DateTimeField(_("updated at"), auto_now=True)
+    revision = models.UUIDField(
+        _("revision"),
+        default=uuid.uuid4,
+        editable=False,
+        help_text=_("Changes whenever the tournament or one of its rows changes."),
+    )
 
     class Meta:
         # Most recent first: by end date (the start date for a tournament without one), then
@@ -129,13 +154,21 @@ class Tournament(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        """Every save is a new revision (the cached standings of the old one are not used)."""
+        self.revision = uuid.uuid4()
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None:
+            kwargs["update_fields"] = {*update_fields, "revision", "updated_at"}
+        super().save(*args, **kwargs)
+
 
 class TournamentPlayer(models.Model):
     tournament = models.ForeignKey(
         Tournament, on_delete=models.CASCADE, related_name="players", verbose_name=_("tournament")
     )
     pairing_number = models.PositiveIntegerField(_("pairing number"))
-    name = models.CharField(_("name"), max_length=200)
+    name = models.CharField(_("name"), max_length=PLAYER_NAME_MAX_LENGTH)
     rating = models.PositiveIntegerField(_("rating"), null=True, blank=True)
     fictitious_rating = models.BooleanField(_("fictitious rating"), default=False)
     title = models.CharField(_("title"), max_length=4, blank=True)
@@ -164,7 +197,9 @@ class Round(models.Model):
     tournament = models.ForeignKey(
         Tournament, on_delete=models.CASCADE, related_name="rounds", verbose_name=_("tournament")
     )
-    number = models.PositiveSmallIntegerField(_("number"))
+    number = models.PositiveSmallIntegerField(
+        _("number"), validators=[MaxValueValidator(MAX_ROUNDS)]
+    )
     date = models.DateField(_("date"), null=True, blank=True)
 
     class Meta:
@@ -226,3 +261,31 @@ class Bye(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player.name}: {self.get_kind_display()}"
+
+
+def touch_tournament(tournament_id: int | None) -> None:
+    """Give the tournament a new revision: its cached standings are not used any more.
+
+    Saving a tournament row does it by itself; saving or deleting one of its players, rounds,
+    games or byes does it through the signals below. Code that changes rows in bulk
+    (``bulk_create``, ``QuerySet.update``) calls it itself (``adapters.store_tournament`` does).
+    """
+    if tournament_id is not None:
+        Tournament.objects.filter(pk=tournament_id).update(
+            revision=uuid.uuid4(), updated_at=timezone.now()
+        )
+
+
+@receiver([post_save, post_delete], sender=TournamentPlayer)
+@receiver([post_save, post_delete], sender=Round)
+def _player_or_round_changed(sender: Any, instance: Any, **kwargs: Any) -> None:
+    touch_tournament(instance.tournament_id)
+
+
+@receiver([post_save, post_delete], sender=Game)
+@receiver([post_save, post_delete], sender=Bye)
+def _game_or_bye_changed(sender: Any, instance: Any, **kwargs: Any) -> None:
+    tournament_id = Round.objects.filter(pk=instance.round_id).values_list(
+        "tournament_id", flat=True
+    )
+    touch_tournament(tournament_id.first())

@@ -17,7 +17,7 @@ from chessclub_web.clubs.models import Club
 from chessclub_web.permissions import Action, allowed, club_view
 from chessclub_web.tournaments import services
 from chessclub_web.tournaments.adapters import load_tournament
-from chessclub_web.tournaments.errors import DuplicateImportError
+from chessclub_web.tournaments.errors import DuplicateImportError, ValueDoesNotFitError
 from chessclub_web.tournaments.forms import ImportForm
 from chessclub_web.tournaments.models import Tournament
 from chessclub_web.tournaments.presentation import display_rows
@@ -66,6 +66,7 @@ def crosstable(request: HttpRequest, club: Club, pk: int) -> HttpResponse:
 def import_tournament(request: HttpRequest, club: Club) -> HttpResponse:
     problems: list[dict[str, object]] = []
     duplicate: DuplicateImportError | None = None
+    values_do_not_fit = False
     status = 200
     if request.method == "POST":
         files = request.FILES  # parses the upload first: oversized files are noted then
@@ -91,6 +92,9 @@ def import_tournament(request: HttpRequest, club: Club) -> HttpResponse:
                 ]
             except TournamentError as exc:
                 problems = [{"line": 0, "column": 0, "message": str(exc)}]
+            except ValueDoesNotFitError as exc:
+                problems = [{"line": 0, "column": 0, "message": p} for p in exc.problems]
+                values_do_not_fit = True
             else:
                 return redirect(tournament_url(row))
         status = 409 if duplicate else 413 if oversized else 400
@@ -103,6 +107,7 @@ def import_tournament(request: HttpRequest, club: Club) -> HttpResponse:
             "club": club,
             "form": form,
             "problems": problems,
+            "values_do_not_fit": values_do_not_fit,
             "duplicate": duplicate.existing if duplicate else None,
             "duplicate_url": duplicate.url if duplicate else "",
             "show_allow_duplicate": duplicate is not None
