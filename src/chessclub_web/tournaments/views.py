@@ -12,15 +12,13 @@ from django.urls import reverse
 
 from chessclub.formats import FormatError
 from chessclub.model import TournamentError
-from chessclub.standings import compute_standings
 from chessclub_web.clubs.models import Club
 from chessclub_web.permissions import Action, allowed, club_view
 from chessclub_web.tournaments import services
-from chessclub_web.tournaments.adapters import load_tournament
 from chessclub_web.tournaments.errors import DuplicateImportError, ValueDoesNotFitError
 from chessclub_web.tournaments.forms import ImportForm
 from chessclub_web.tournaments.models import Tournament
-from chessclub_web.tournaments.presentation import display_rows
+from chessclub_web.tournaments.presentation import display_rows, tournament_summary
 from chessclub_web.uploads import oversized_uploads
 
 
@@ -31,12 +29,9 @@ def tournament_url(row: Tournament) -> str:
 
 def _tournament_page(request: HttpRequest, club: Club, pk: int, tab: str) -> HttpResponse:
     row = get_object_or_404(Tournament, pk=pk, club=club)
-    tournament = load_tournament(row)
-    rows = display_rows(compute_standings(tournament))
-    rounds = [
-        {"number": r.number, "date": r.date}
-        for r in sorted(tournament.rounds, key=lambda r: r.number)
-    ]
+    summary = tournament_summary(row)
+    rows = display_rows(summary, cells=tab == "crosstable")
+    rounds = [{"number": number, "date": date} for number, date in summary.rounds]
     return render(
         request,
         f"tournaments/{tab}.html",
