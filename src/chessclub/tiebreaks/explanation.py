@@ -72,6 +72,36 @@ class Explanation:
     def removed(self) -> tuple[Contribution, ...]:
         return tuple(c for c in self.contributions if not c.counted)
 
+    def as_dict(self) -> dict[str, object]:
+        """A JSON-ready form (values written as arbiters read them, ``None`` kept)."""
+
+        def text(value: Fraction | int | None) -> str | int | None:
+            return value if value is None or isinstance(value, int) else format_value(value)
+
+        return {
+            "player": int(self.player),
+            "code": self.code,
+            "value": text(self.value),
+            "article": self.article,
+            "rules": self.era.value,
+            "tied_group": [int(p) for p in self.tied_group],
+            "notes": list(self.notes),
+            "contributions": [
+                {
+                    "round": c.round,
+                    "opponent": None if c.opponent is None else int(c.opponent),
+                    "result": text(c.result),
+                    "opponent_score": text(c.opponent_score),
+                    "value": text(c.value),
+                    "source": c.source,
+                    "vur": c.vur,
+                    "removed": c.cut or None,
+                    "note": c.note,
+                }
+                for c in self.contributions
+            ],
+        }
+
     def as_text(self) -> str:
         """A plain-text rendering (CLI ``--explain``)."""
         head = f"{self.code} = {format_value(self.value)}"

@@ -256,3 +256,14 @@ def test_round_robin_forfeit_is_a_game() -> None:
     assert explanation.value == F(1, 2) + F(1, 2)  # vs 2 (½) + vs 3 (½)
     # the forfeit is not a game for BPG nor for ratings: one win with Black, p = 1
     assert compute_tiebreaks(t, ["BPG", "TPR"])[P(1)] == {"BPG": 1, "TPR": 1500 + 800}
+
+
+def test_explanation_as_json() -> None:
+    import json
+
+    data = explain(small(), P(4), "BH/C1", era=RuleEra.C07_2026).as_dict()
+    assert json.loads(json.dumps(data)) == data
+    assert data["value"] == "3.5" and data["rules"] == "2026"
+    contributions = data["contributions"]
+    assert isinstance(contributions, list)
+    assert [c["round"] for c in contributions if c["removed"]] == [3]
