@@ -14,7 +14,7 @@ import pytest
 
 from chessclub.formats import frbe
 from chessclub.formats import read_tournament as dispatch_read_tournament
-from chessclub.formats.errors import FrbeError
+from chessclub.formats.errors import ExportError, FrbeError
 from chessclub.formats.frbe import (
     CodeLine,
     FrbeLayout,
@@ -599,9 +599,11 @@ def test_b3_writer_refuses_inconsistent_document() -> None:
         encoding=doc.encoding,
         line_ending=doc.line_ending,
     )
-    with pytest.raises(FrbeError) as info:
+    with pytest.raises(ExportError) as info:  # a writer failure, not a bad input file
         write_results_file(broken)
+    assert not isinstance(info.value, FrbeError)
     assert [(p.line, p.column) for p in info.value.problems] == [(15, 49)]
+    assert str(info.value).startswith("player 8 (")
     with pytest.raises(FrbeError):
         to_tournament(broken)
     assert frbe.check_results_file(doc) == []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 
@@ -42,3 +43,15 @@ class FrbeError(FormatError):
 
 class TrfError(FormatError):
     """A malformed FIDE Tournament Report File (TRF-16 / TRF-2026)."""
+
+
+class ExportError(ValueError):
+    """A tournament (or document) that a writer cannot express in its format — a pairing
+    number, a round count, points or a field that does not fit the format's columns. It is not
+    a problem of any input file: callers report it as "cannot write: …". ``str()`` names the
+    player or round that does not fit; ``problems`` optionally lists where each would have been
+    written (1-based line and column of the output)."""
+
+    def __init__(self, message: str, *, problems: Sequence[Problem] = ()) -> None:
+        super().__init__(message)
+        self.problems = list(problems)

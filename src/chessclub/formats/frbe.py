@@ -31,7 +31,16 @@ import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from chessclub.formats.errors import FrbeError, Problem
+from chessclub.formats.errors import ExportError, FrbeError, Problem
+from chessclub.formats.limits import (
+    DOS_EOF,
+    MAX_ROUNDS,
+    control_message,
+    decode_single_byte,
+    find_control,
+    has_control,
+    show,
+)
 from chessclub.model import (
     Bye,
     ByeKind,
@@ -346,14 +355,18 @@ def read_results_file(data: bytes, *, source: str = "") -> FrbeResultsFile:
     """Read a results file's bytes into a :class:`FrbeResultsFile` (spec B3).
 
     The text is UTF-8 when it decodes as such and holds non-ASCII characters, else Latin-1
-    (the federation's encoding). The layout is told from the column of ``Matr.`` in the
-    column header line (31 current, 24 and 25 the older ones); the code line is the line just
-    above it. Every problem is collected; raises :class:`FrbeError` listing each with its
-    1-based line and column (``source`` names the file in messages): unreadable fields
-    (non-numeric Elo, a colour not ``B``/``N``/``-``, a result not ``1``/``0``/``5``/``-``…),
-    truncated lines, a player count in the code line that differs from the player lines, an
-    opponent that does not exist, pairings that are not reciprocal, colours or results that
-    do not match between the two players of a game. Nothing is returned on error.
+    (the federation's encoding; Windows-1252 when bytes 0x80–0x9F occur: ``’``, ``€``…).
+    The layout is told from the column of ``Matr.`` in the column header line (31 current, 24
+    and 25 the older ones); the code line is the line just above it. Every problem is
+    collected; raises :class:`FrbeError` listing each with its 1-based line and column
+    (``source`` names the file in messages): unreadable fields (non-numeric Elo, a colour not
+    ``B``/``N``/``-``, a result not ``1``/``0``/``5``/``-``…), truncated lines, a player count
+    in the code line that differs from the player lines, an opponent that does not exist,
+    pairings that are not reciprocal, colours or results that do not match between the two
+    players of a game, a player N° 0, a control character (C0 but TAB, DEL, C1) in free text
+    (TAB too in player names, column labels and the code line's trailer; the NUL that starts
+    the current layout's code line and a final DOS Ctrl-Z are expected). Nothing is returned
+    on error.
     """
     problems: list[Problem] = []
     text, encoding = _decode(data)
@@ -413,6 +426,8 @@ def read_results_file(data: bytes, *, source: str = "") -> FrbeResultsFile:
             continue
         raw_players.append(_parse_player_line(line, lineno, spec, rounds, problems))
     footer = tuple(body[last + 1 :])
+    if has_control(text):
+        _check_controls(lines, header_index - 1, header_index + 1 + last, spec, problems)
 
     if code is not None and code.players != len(raw_players):
         problems.append(
@@ -442,18 +457,39 @@ def read_results_file(data: bytes, *, source: str = "") -> FrbeResultsFile:
     )
 
 
+def _check_controls(
+    lines: Sequence[str], code: int, last: int, spec: _LayoutSpec, problems: list[Problem]
+) -> None:
+    """A problem for each line holding a control character (C0 but TAB, DEL, C1) and no other
+    problem (a control character in a field usually makes the field unreadable, reported
+    there). TAB is free text's own: allowed in header and footer lines, not in the
+    fixed-column lines from the code line (index ``code``) to the last player line (index
+    ``last``). The code line may start with NUL (spec B3); the file may end with a DOS
+    Ctrl-Z."""
+    reported = {p.line for p in problems}
+    for index, line in enumerate(lines):
+        if index + 1 in reported:
+            continue
+        if index == len(lines) - 1 and line.endswith(DOS_EOF):
+            line = line[:-1]
+        start = 1 if index == code and line.startswith("\x00") else 0
+        found = find_control(line, allow_tab=not code <= index <= last, start=start)
+        if found is not None:
+            problems.append(Problem(index + 1, found + 1, control_message(line[found])))
+
+
 def _decode(data: bytes) -> tuple[str, str]:
     if data.startswith(b"\xef\xbb\xbf"):
         try:
             return data[3:].decode("utf-8"), "utf-8-sig"
         except UnicodeDecodeError:
             pass
-    if any(b > 0x7F for b in data):
+    if not data.isascii():
         try:
             return data.decode("utf-8"), "utf-8"
         except UnicodeDecodeError:
             pass
-    return data.decode("latin-1"), "latin-1"
+    return decode_single_byte(data)
 
 
 def _sorted(problems: list[Problem]) -> list[Problem]:
@@ -530,7 +566,7 @@ def _yyyymmdd(text: str) -> datetime.date | None:
 
 
 def _count_dates(header: str, spec: _LayoutSpec) -> int:
-    return len(re.findall(r"\d{6}", header[spec.date_col(0) - 1 :]))
+    return min(len(re.findall(r"\d{6}", header[spec.date_col(0) - 1 :])), MAX_ROUNDS)
 
 
 def _parse_column_header(
@@ -545,7 +581,7 @@ def _parse_column_header(
         gap = line[consumed : col - 1]
         if gap.strip():
             problems.append(
-                Problem(lineno, consumed + 1 + _lead(gap), f"unexpected text {gap.strip()!r}")
+                Problem(lineno, consumed + 1 + _lead(gap), f"unexpected text {show(gap.strip())}")
             )
         raw = line[col - 1 : col - 1 + DATE_WIDTH]
         consumed = col - 1 + DATE_WIDTH
@@ -559,7 +595,7 @@ def _parse_column_header(
             Problem(
                 lineno,
                 consumed + 1 + _lead(rest),
-                f"unexpected text {rest.strip()!r} after the {rounds} round dates",
+                f"unexpected text {show(rest.strip())} after the {rounds} round dates",
             )
         )
     return labels, tuple(dates)
@@ -622,10 +658,12 @@ def _parse_player_line(
         report(expected + 1 + _lead(line[expected:]), "unexpected text after the last round")
 
     number = line[: spec.number_width].strip()
-    if _is_digits(number):
-        raw.number = int(number)
-    else:
+    if not _is_digits(number):
         report(1, f"N° must be a number, not {number!r}")
+    elif int(number) == 0:
+        report(1 + _lead(line), "N° 0 is not valid: players are numbered from 1")
+    else:
+        raw.number = int(number)
     space(spec.name_col - 1)
     raw.name = line[spec.name_col - 1 : spec.matricule_col - 1].rstrip()
 
@@ -830,8 +868,14 @@ def check_results_file(doc: FrbeResultsFile) -> list[Problem]:
                 f"{len(doc.players)} player lines",
             )
         )
-    if not 0 <= code.rounds < 100:
-        out.append(Problem(code_lineno, col + 2 + spec.players_width, "rounds do not fit"))
+    if not 0 <= code.rounds <= MAX_ROUNDS:
+        out.append(
+            Problem(
+                code_lineno,
+                col + 2 + spec.players_width,
+                f"{code.rounds} rounds do not fit (at most {MAX_ROUNDS})",
+            )
+        )
     for what, text, offset in (("start", code.start_date, 4), ("end", code.end_date, 12)):
         if not (_is_digits(text) and len(text) == 8 and _valid_yyyymmdd(text)):
             out.append(
@@ -853,7 +897,10 @@ def check_results_file(doc: FrbeResultsFile) -> list[Problem]:
     for index, date in enumerate(doc.round_dates):
         if date and not _valid_yymmdd(date):
             out.append(Problem(header_lineno, spec.date_col(index), f"date {date!r} is not YYMMDD"))
+    last_lineno = doc.first_player_line + len(doc.players) + len(doc.footer_lines) - 1
     for text, lineno in _texts(doc):
+        if lineno == last_lineno and text.endswith(DOS_EOF):
+            text = text[:-1]
         _check_text(text, lineno, doc.encoding, out)
 
     raws: list[_RawPlayer] = []
@@ -878,6 +925,9 @@ def _check_text(text: str, lineno: int, encoding: str, out: list[Problem]) -> No
         if char in "\r\n":
             out.append(Problem(lineno, index + 1, "line break inside a line"))
             return
+        if char != "\t" and find_control(char) is not None:
+            out.append(Problem(lineno, index + 1, control_message(char)))
+            return
         try:
             char.encode(encoding)
         except UnicodeEncodeError:
@@ -896,7 +946,9 @@ def _check_record(
     def report(col: int, message: str) -> None:
         out.append(Problem(lineno, col, message))
 
-    if not 0 <= player.number < 10**spec.number_width:
+    if player.number < 1:
+        report(1, f"N° {player.number} is not valid: players are numbered from 1")
+    elif player.number >= 10**spec.number_width:
         report(1, f"N° {player.number} does not fit {spec.number_width} columns")
     room = spec.matricule_col - spec.name_col
     if len(player.name) > room:
@@ -937,13 +989,18 @@ def _check_record(
 def write_results_file(doc: FrbeResultsFile) -> bytes:
     """Write a document in its layout, encoding and line ending (spec B3).
 
-    Raises :class:`FrbeError` listing the problems of :func:`check_results_file` (a field
-    that does not fit its columns, an unknown colour, non-reciprocal pairings…): the writer
-    never produces a file that :func:`read_results_file` would refuse.
+    Raises :class:`~chessclub.formats.errors.ExportError` for the problems of
+    :func:`check_results_file` (a field that does not fit its columns, an unknown colour,
+    non-reciprocal pairings…), one line each naming the player (or the code line, the round
+    dates, a header line) and round; ``problems`` keeps their output lines and columns. The
+    writer never produces a file that :func:`read_results_file` would refuse.
     """
     problems = check_results_file(doc)
     if problems:
-        raise FrbeError(problems)
+        raise ExportError(
+            "\n".join(f"{_written_at(doc, p.line)}: {p.message}" for p in problems),
+            problems=problems,
+        )
     spec = doc.layout.spec
     code = doc.code
     lines = list(doc.header_lines)
@@ -964,6 +1021,22 @@ def write_results_file(doc: FrbeResultsFile) -> bytes:
     lines.extend(doc.footer_lines)
     text = doc.line_ending.join(lines) + (doc.line_ending if doc.final_newline else "")
     return text.encode(doc.encoding)
+
+
+def _written_at(doc: FrbeResultsFile, lineno: int) -> str:
+    """What the output line ``lineno`` of ``doc`` holds, for :class:`ExportError` messages."""
+    code = len(doc.header_lines) + 1
+    player = lineno - doc.first_player_line
+    if lineno < code:
+        return f"header line {lineno}"
+    if lineno == code:
+        return "code line"
+    if lineno == code + 1:
+        return "round dates"
+    if player < len(doc.players):
+        record = doc.players[player]
+        return f"player {record.number} ({record.name})"
+    return f"footer line {player - len(doc.players) + 1}"
 
 
 def _format_player(player: PlayerRecord, spec: _LayoutSpec) -> str:
@@ -1205,12 +1278,15 @@ def from_tournament(
     ending, code-line lead and column labels. Without a template the header is generated
     (``Tournoi :``, participants and rounds, ``Envoye par :``, ``Date fin de tournoi :``,
     ``Tempo :``) and the layout's defaults apply (current: Latin-1, CR LF, NUL lead,
-    ``+W=D-L`` counts). Raises ``ValueError`` for a game without a result.
+    ``+W=D-L`` counts). Raises ``ValueError`` for a game without a result and
+    :class:`~chessclub.formats.errors.ExportError` naming the rounds or players that do not fit
+    the layout: more than 99 rounds (planned or held), more players or a pairing number beyond
+    the N° columns (999; 99 in ``OLD_NAME20``) — checked before anything is built.
     """
     spec = layout.spec
     same = template is not None and template.layout is layout
     encoding = template.encoding if template is not None and same else spec.encoding
-    n_rounds = max([tournament.planned_rounds, *(r.number for r in tournament.rounds)])
+    n_rounds = _writable_rounds(tournament, spec)
     by_round = {rnd.number: rnd for rnd in tournament.rounds}
     cells: dict[tuple[int, int], RoundCell] = {}
     for rnd in tournament.rounds:
@@ -1284,6 +1360,35 @@ def from_tournament(
         line_ending=template.line_ending if template is not None and same else spec.line_ending,
         final_newline=final_newline,
     )
+
+
+def _writable_rounds(tournament: Tournament, spec: _LayoutSpec) -> int:
+    """The number of rounds to write, once rounds and players are known to fit ``spec``;
+    else :class:`ExportError` naming each round or player that does not."""
+    issues: list[str] = []
+    if not 0 <= tournament.planned_rounds <= MAX_ROUNDS:
+        issues.append(
+            f"{tournament.planned_rounds} planned rounds do not fit: a Belgian results file "
+            f"holds at most {MAX_ROUNDS} rounds"
+        )
+    issues.extend(
+        f"round {rnd.number} does not fit: a Belgian results file holds at most {MAX_ROUNDS} rounds"
+        for rnd in tournament.rounds
+        if not 1 <= rnd.number <= MAX_ROUNDS
+    )
+    most = 10**spec.players_width - 1
+    if len(tournament.players) > most:
+        issues.append(
+            f"{len(tournament.players)} players do not fit: this layout holds at most {most}"
+        )
+    issues.extend(
+        f"player {player.pairing_number} ({player.name}): N° does not fit (1–{most})"
+        for player in tournament.players
+        if not 1 <= player.pairing_number <= most
+    )
+    if issues:
+        raise ExportError("\n".join(issues))
+    return max([tournament.planned_rounds, *(r.number for r in tournament.rounds)])
 
 
 def _counts(records: Sequence[PlayerRecord]) -> str:
@@ -1374,6 +1479,8 @@ def read_tournament(data: bytes, *, source: str = "") -> Tournament:
 def write_tournament(tournament: Tournament, *, layout: FrbeLayout = FrbeLayout.CURRENT) -> bytes:
     """The results file of ``tournament`` (spec B3), by default in the federation's current
     layout (Latin-1, CR LF, NUL-led code line with ``+W=D-L`` counts). Raises ``ValueError``
-    for a game without a result and :class:`FrbeError` for a tournament whose fields do not
-    fit the layout (e.g. a matricule of more than 5 digits)."""
+    for a game without a result and :class:`~chessclub.formats.errors.ExportError` (a
+    ``ValueError`` too, not a :class:`FrbeError`: no input file is at fault) for a tournament
+    whose fields do not fit the layout (more than 99 rounds, a matricule of more than 5
+    digits…)."""
     return write_results_file(from_tournament(tournament, layout=layout))

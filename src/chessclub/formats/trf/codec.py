@@ -9,9 +9,21 @@ import dataclasses
 import datetime
 import re
 from collections import Counter
+from collections.abc import Container
 from fractions import Fraction
 
 from chessclub.formats.errors import Problem, TrfError
+from chessclub.formats.limits import (
+    DOS_EOF,
+    MAX_ROUNDS,
+    MAX_TRF_PLAYERS,
+    bounded_digits,
+    control_message,
+    decode_single_byte,
+    find_control,
+    has_control,
+    show,
+)
 from chessclub.formats.trf.records import (
     BB_TAGS,
     CELL_WIDTH,
@@ -37,6 +49,7 @@ from chessclub.formats.trf.records import (
     cell_column,
     parse_player,
     parse_trf_points,
+    points_problem,
 )
 from chessclub.model import Colour
 
@@ -50,14 +63,19 @@ _DATE_RE = re.compile(r"(\d\d)/(\d\d)/(\d\d)")
 def read_trf(data: bytes, *, source: str = "") -> TrfDocument:
     """Read a Tournament Report File (FIDE TRF-16, TRF-2026 records, JaVaFo/bbp extensions).
 
-    ``data`` is the file's bytes (UTF-8, else Latin-1; optional BOM; CR, LF or CR LF line ends,
+    ``data`` is the file's bytes (UTF-8, else Latin-1 — Windows-1252 when bytes 0x80–0x9F
+    occur; optional BOM; CR, LF or CR LF line ends,
     mixed or not). ``source`` names the file in error messages.
 
     Every problem is collected — a non-numeric starting rank, rating, points or rank, a duplicate
     starting rank, a misaligned round cell, an opponent without a player record, a colour not
     ``w``/``b``/``-``/blank, an unknown result code, a game whose two sides disagree (colours
     ``w``/``b`` and codes ``1``/``0``, ``=``/``=``, ``+``/``-``, ``-``/``-``, ``W``/``L``,
-    ``D``/``D``), a malformed known tournament record — and raised together as
+    ``D``/``D``), a malformed known tournament record, a number too large for its field (more
+    than 99 rounds, a starting rank above 9999, points above 9999.99), a control character
+    (C0 but TAB, DEL, C1; TAB too in ``001`` records; a final DOS Ctrl-Z is accepted), a
+    ``240`` bye for a round beyond the planned rounds or for a player without a ``001`` record
+    — and raised together as
     :class:`~chessclub.formats.errors.TrfError` (1-based line and column). Nothing partial is
     returned.
     """
@@ -66,8 +84,13 @@ def read_trf(data: bytes, *, source: str = "") -> TrfDocument:
     problems: list[Problem] = []
     records: list[Record] = []
     unreadable: set[tuple[int, int]] = set()  # (line, round) of cells that could not be read
+    controls = has_control(text)
     for number, line in enumerate(lines, start=1):
         record, line_problems = parse_record(line)
+        if controls:
+            index = _find_control(line, last=number == len(lines))
+            if index is not None and not line_problems:  # else the field reports it
+                line_problems.append((index + 1, control_message(line[index])))
         records.append(record)
         problems.extend(Problem(number, column, message) for column, message in line_problems)
         for column, _ in line_problems:
@@ -90,6 +113,14 @@ def read_trf(data: bytes, *, source: str = "") -> TrfDocument:
     if problems:
         raise TrfError(sorted(problems, key=lambda p: (p.line, p.column)), source=source)
     return doc
+
+
+def _find_control(line: str, *, last: bool) -> int | None:
+    """0-based index of the first control character of ``line`` (C0 but TAB, DEL, C1; TAB too
+    in a fixed-column ``001`` record); a DOS Ctrl-Z ending the last line is accepted."""
+    if last and line.endswith(DOS_EOF):
+        line = line[:-1]
+    return find_control(line, allow_tab=not line.startswith("001"))
 
 
 def write_trf(doc: TrfDocument) -> bytes:
@@ -126,7 +157,7 @@ def _decode(data: bytes) -> tuple[str, str, bool]:
     try:
         text, encoding = data.decode("utf-8"), "utf-8"
     except UnicodeDecodeError:
-        text, encoding = data.decode("latin-1"), "latin-1"
+        text, encoding = decode_single_byte(data)
     bom = text.startswith(_BOM)
     return (text[1:] if bom else text), encoding, bom
 
@@ -166,10 +197,21 @@ def parse_record(line: str) -> tuple[Record, list[tuple[int, str]]]:
     if tag in TEXT_TAGS:
         record = TextRecord(tag, value, trailing)
     elif tag in ("142", "XXR"):
-        if value.strip().isdigit() and value.strip().isascii():
-            record = RoundsRecord(tag, int(value), trailing)
+        stripped = value.strip()
+        if not (stripped.isdigit() and stripped.isascii()):
+            problems.append((5, f"number of rounds {show(stripped)} is not a number"))
         else:
-            problems.append((5, f"number of rounds {value.strip()!r} is not a number"))
+            rounds = bounded_digits(stripped, MAX_ROUNDS)
+            if rounds is None:
+                problems.append(
+                    (
+                        5,
+                        f"number of rounds {show(stripped)}: number too large "
+                        f"(at most {MAX_ROUNDS})",
+                    )
+                )
+            else:
+                record = RoundsRecord(tag, rounds, trailing)
     elif tag == "132":
         record = _parse_dates(body, trailing, problems)
     elif tag == "152":
@@ -177,7 +219,7 @@ def parse_record(line: str) -> tuple[Record, list[tuple[int, str]]]:
         if letter in ("W", "B"):
             record = InitialColourRecord(Colour(letter.lower()), trailing)
         else:
-            problems.append((5, f"initial colour {value.strip()!r} is not W or B"))
+            problems.append((5, f"initial colour {show(value.strip())} is not W or B"))
     elif tag == "XXC":
         record = XxcRecord(tuple(value.split()), trailing)
     elif tag == "162":
@@ -194,7 +236,7 @@ def parse_record(line: str) -> tuple[Record, list[tuple[int, str]]]:
         except ValueError:
             points = None
         if points is None:
-            problems.append((5, f"points {value.strip()!r} is not a number"))
+            problems.append((5, points_problem(value.strip())))
         else:
             record = BbRecord(tag, points, trailing)
     elif tag == "240":
@@ -214,19 +256,39 @@ def _with_source(record: Record, line: str) -> Record:
     return dataclasses.replace(record, source=line)
 
 
+_MAX_PAIRS = 26  # one per letter: 162 knows 6 symbols, XXS 14 codes
+
+
 def _parse_pairs(
     pattern: re.Pattern[str], value: str, column: int, problems: list[tuple[int, str]]
 ) -> list[tuple[str, Fraction]] | None:
     pairs: list[tuple[str, Fraction]] = []
     position = 0
     while position < len(value):
+        if len(pairs) == _MAX_PAIRS and value[position:].strip():
+            rest = value[position:]
+            lead = len(rest) - len(rest.lstrip())
+            problems.append((column + position + lead, f"more than {_MAX_PAIRS} values"))
+            return None
         match = pattern.match(value, position)
         if match is None:
             if value[position:].strip():
-                problems.append((column + position, f"cannot read {value[position:].strip()!r}"))
+                problems.append(
+                    (column + position, f"cannot read {show(value[position:].strip())}")
+                )
                 return None
             break
-        pairs.append((match.group(1), Fraction(match.group(2))))
+        number = match.group(2)
+        try:
+            points = parse_trf_points(number)
+        except ValueError:
+            points = None
+        if points is None:
+            problems.append(
+                (column + match.start(2), points_problem(number, f"{match.group(1)} points"))
+            )
+            return None
+        pairs.append((match.group(1), points))
         position = match.end()
     return pairs
 
@@ -252,9 +314,18 @@ def _parse_dates(
                 yy, mm, dd = (int(g) for g in match.groups())
                 dates.append(datetime.date(2000 + yy if yy < 70 else 1900 + yy, mm, dd))
             except ValueError:
-                problems.append((column, f"round date {slot!r} is not YY/MM/DD"))
+                problems.append((column, f"round date {show(slot)} is not YY/MM/DD"))
                 return None
         start += CELL_WIDTH
+        if len(dates) == MAX_ROUNDS and body[start:].strip():
+            rest = body[start:]
+            problems.append(
+                (
+                    start + 1 + len(rest) - len(rest.lstrip()),
+                    f"more than {MAX_ROUNDS} round dates",
+                )
+            )
+            return None
     return RoundDatesRecord(tuple(dates), trailing)
 
 
@@ -262,10 +333,23 @@ def _ints(body: str, first: int, problems: list[tuple[int, str]], what: str) -> 
     numbers: list[int] = []
     for match in re.finditer(r"\S+", body[first - 1 :]):
         token = match.group()
-        if not (token.isdigit() and token.isascii()):
-            problems.append((first + match.start(), f"{what} {token!r} is not a number"))
+        column = first + match.start()
+        if len(numbers) == MAX_TRF_PLAYERS:
+            problems.append((column, f"more than {MAX_TRF_PLAYERS} starting ranks"))
             return None
-        numbers.append(int(token))
+        if not (token.isdigit() and token.isascii()):
+            problems.append((column, f"{what} {show(token)} is not a number"))
+            return None
+        value = bounded_digits(token, MAX_TRF_PLAYERS)
+        if value is None:
+            problems.append(
+                (column, f"{what} {show(token)}: number too large (at most {MAX_TRF_PLAYERS})")
+            )
+            return None
+        if value == 0:
+            problems.append((column, f"{what} 0 is not valid (1–{MAX_TRF_PLAYERS})"))
+            return None
+        numbers.append(value)
     return numbers
 
 
@@ -299,7 +383,7 @@ def _parse_acceleration(
         try:
             points.append(parse_trf_points(body[first - 1 : last]))
         except ValueError:
-            problems.append((first, f"points {body[first - 1 : last].strip()!r} is not a number"))
+            problems.append((first, points_problem(body[first - 1 : last].strip())))
             return None
     ints = [
         _field_int(body, first, last, problems, what)
@@ -340,6 +424,9 @@ def validate(doc: TrfDocument) -> list[Problem]:
     game (code ``1 = 0 W D L + -`` or blank, colour ``w``/``b``, or ``-`` for a forfeit) and its
     opponent's cell shows this player with the opposite colour and the matching code; a cell
     without opponent is a bye (``H F U Z``), an unplayed ``+``/``-`` or blank, without colour.
+    Requests of TRF-2026 records ``240`` (byes) and ``260`` (prohibited pairings) name rounds
+    from 1 to the planned rounds (``142``, else ``XXR``, else at most 99) and, in an individual
+    tournament, starting ranks that have a player record (in a team tournament they name teams).
     """
     return _validate(doc, set())
 
@@ -362,6 +449,7 @@ def _validate(doc: TrfDocument, unreadable: set[tuple[int, int]]) -> list[Proble
             )
             continue
         where[record.starting_rank] = (line, record)
+    problems.extend(_check_requests(doc, where))
     for rank, (line, record) in where.items():
         for number, cell in enumerate(record.cells, start=1):
             if (line, number) in unreadable:
@@ -466,3 +554,58 @@ def _validate(doc: TrfDocument, unreadable: set[tuple[int, int]]) -> list[Proble
                     )
                 )
     return problems
+
+
+_TEAM_TAGS = frozenset({"013", "310"})
+
+
+def _check_requests(doc: TrfDocument, players: Container[int]) -> list[Problem]:
+    """Rounds and starting ranks named by ``240`` and ``260`` records (see :func:`validate`)."""
+    found: dict[str, int] = {}
+    teams = False
+    for record in doc.records:
+        if isinstance(record, RoundsRecord):
+            found.setdefault(record.tag, record.rounds)
+        elif isinstance(record, RawLine) and record.tag in _TEAM_TAGS:
+            teams = True
+    planned = found.get("142", found.get("XXR")) or None
+    problems: list[Problem] = []
+    for index, record in enumerate(doc.records):
+        line = index + 1
+        rounds: tuple[tuple[int, int], ...]
+        if isinstance(record, ByesRecord):
+            rounds = ((7, record.round),)
+            ranks, first = record.players, 10
+        elif isinstance(record, ProhibitedRecord):
+            rounds = ((5, record.first_round), (9, record.last_round))
+            ranks, first = record.players, 12
+        else:
+            continue
+        for column, number in rounds:
+            message = _round_problem(number, planned)
+            if message is not None:
+                problems.append(Problem(line, column, message))
+        if teams:
+            continue
+        text = record.source if record.source is not None else record.render()
+        tokens = re.finditer(r"\S+", text[first - 1 :])
+        for rank, token in zip(ranks, tokens, strict=False):
+            if rank not in players:
+                problems.append(
+                    Problem(
+                        line,
+                        first + token.start(),
+                        f"starting rank {rank} has no player record",
+                    )
+                )
+    return problems
+
+
+def _round_problem(number: int, planned: int | None) -> str | None:
+    if number == 0:
+        return "round 0 is not valid (rounds start at 1)"
+    if planned is not None and number > planned:
+        return f"round {number} is beyond the {planned} planned rounds"
+    if number > MAX_ROUNDS:
+        return f"round {number} is beyond the {MAX_ROUNDS} rounds a tournament may have"
+    return None

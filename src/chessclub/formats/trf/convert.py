@@ -17,9 +17,12 @@ Result mapping (FIDE TRF-16 codes, both sides of a board):
 from __future__ import annotations
 
 import datetime
+from dataclasses import fields as dataclass_fields
 from dataclasses import replace
+from fractions import Fraction
 
-from chessclub.formats.errors import Problem, TrfError
+from chessclub.formats.errors import ExportError, Problem, TrfError
+from chessclub.formats.limits import MAX_ROUNDS, MAX_TRF_PLAYERS, clean_controls
 from chessclub.formats.trf.codec import read_trf, validate, write_trf
 from chessclub.formats.trf.records import (
     BbRecord,
@@ -33,6 +36,7 @@ from chessclub.formats.trf.records import (
     TextRecord,
     TrfDocument,
     XxsRecord,
+    format_trf_points,
 )
 from chessclub.model import (
     FIDE_SCORING,
@@ -377,13 +381,19 @@ def from_tournament(t: Tournament, *, newline: str = "\n") -> TrfDocument:
     points computed from the model and rank = position in the standings. Games are written
     ``  12 w 1``; byes ``0000 - U``/``H``/``F``/``Z``; absences ``0000 - -``. Not representable
     in TRF: board numbers, ``Player.matricule``/``club``/``fictitious_rating``, ``rated=False``
-    on forfeits or unfinished games.
+    on forfeits or unfinished games. Control characters in names and texts become spaces.
+
+    Raises :class:`~chessclub.formats.errors.ExportError` naming what does not fit the format:
+    more than 99 rounds (planned or held), a pairing number outside 1–9999, a rating above
+    9999, a score or a scoring value outside 0–9999.99 or a score longer than the 4-column
+    points field (cols 81–84).
     """
-    records: list[Record] = [TextRecord("012", t.name)]
+    scores = _check_writable(t)
+    records: list[Record] = [TextRecord("012", clean_controls(t.name))]
     if t.city:
-        records.append(TextRecord("022", t.city))
+        records.append(TextRecord("022", clean_controls(t.city)))
     if t.federation:
-        records.append(TextRecord("032", t.federation))
+        records.append(TextRecord("032", clean_controls(t.federation)))
     if t.start_date:
         records.append(TextRecord("042", f"{t.start_date:%Y/%m/%d}"))
     if t.end_date:
@@ -392,10 +402,10 @@ def from_tournament(t: Tournament, *, newline: str = "\n") -> TrfDocument:
     records.append(TextRecord("072", str(sum(1 for p in t.players if p.rating))))
     records.append(TextRecord("092", _SYSTEM_TEXT[t.system]))
     if t.chief_arbiter:
-        records.append(TextRecord("102", t.chief_arbiter))
-    records.extend(TextRecord("112", deputy) for deputy in t.deputy_arbiters)
+        records.append(TextRecord("102", clean_controls(t.chief_arbiter)))
+    records.extend(TextRecord("112", clean_controls(deputy)) for deputy in t.deputy_arbiters)
     if t.time_control:
-        records.append(TextRecord("122", t.time_control))
+        records.append(TextRecord("122", clean_controls(t.time_control)))
     round_count = max((r.number for r in t.rounds), default=0)
     by_number: dict[int, Round] = {r.number: r for r in t.rounds}
     dates = tuple(
@@ -419,7 +429,6 @@ def from_tournament(t: Tournament, *, newline: str = "\n") -> TrfDocument:
         for bye in rnd.byes:
             cells[bye.player][rnd.number] = RoundCell(None, None, _BYE_CODES[bye.kind])
     absent = RoundCell(None, None, ResultCode.FORFEIT_LOSS)
-    scores = t.scores()
     positions = {
         row.pairing_number: position for position, row in enumerate(compute_standings(t), start=1)
     }
@@ -428,19 +437,63 @@ def from_tournament(t: Tournament, *, newline: str = "\n") -> TrfDocument:
         records.append(
             PlayerRecord(
                 starting_rank=player.pairing_number,
-                name=player.name,
-                sex=player.sex,
-                title=player.title,
+                name=clean_controls(player.name),
+                sex=clean_controls(player.sex),
+                title=clean_controls(player.title),
                 rating=player.rating,
-                federation=player.federation,
-                fide_id=player.fide_id,
-                birth_date=player.birth_date,
+                federation=clean_controls(player.federation),
+                fide_id=clean_controls(player.fide_id),
+                birth_date=clean_controls(player.birth_date),
                 points=scores[player.pairing_number],
                 rank=positions[player.pairing_number],
                 cells=tuple(mine.get(n, absent) for n in range(1, round_count + 1)),
             )
         )
     return TrfDocument(records=records, newline=newline)
+
+
+_MAX_POINTS = Fraction(999999, 100)
+
+
+def _check_writable(t: Tournament) -> dict[PairingNumber, Points]:
+    """The players' scores, once every number of ``t`` is known to fit its TRF field; else
+    :class:`ExportError` listing, one per line, each player, round or value that does not."""
+    issues: list[str] = []
+    if t.planned_rounds > MAX_ROUNDS:
+        issues.append(
+            f"{t.planned_rounds} planned rounds do not fit: a TRF holds at most {MAX_ROUNDS}"
+        )
+    issues.extend(
+        f"round {r.number} does not fit: a TRF holds at most {MAX_ROUNDS} rounds"
+        for r in t.rounds
+        if not 1 <= r.number <= MAX_ROUNDS
+    )
+    for fld in dataclass_fields(t.scoring):
+        name, value = fld.name, getattr(t.scoring, fld.name)
+        if not 0 <= value <= _MAX_POINTS:
+            issues.append(f"scoring: {name} = {value} does not fit (0 to 9999.99 points)")
+    for player in t.players:
+        who = f"player {player.pairing_number} ({player.name})"
+        if not 1 <= player.pairing_number <= MAX_TRF_PLAYERS:
+            issues.append(
+                f"{who}: pairing number does not fit the 4-column starting rank "
+                f"(1–{MAX_TRF_PLAYERS})"
+            )
+        if player.rating is not None and not 0 <= player.rating <= 9999:
+            issues.append(f"{who}: rating {player.rating} does not fit 4 columns")
+    if issues:
+        raise ExportError("\n".join(issues))
+    scores = t.scores()
+    for player in t.players:
+        score = scores[player.pairing_number]
+        if not 0 <= score <= _MAX_POINTS or len(format_trf_points(score)) > 4:
+            issues.append(
+                f"player {player.pairing_number} ({player.name}): {float(score):g} points do "
+                "not fit the 4-column points field"
+            )
+    if issues:
+        raise ExportError("\n".join(issues))
+    return scores
 
 
 def _scoring_record(scoring: ScoringSystem) -> Record:

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TypeAlias
 
+from chessclub.formats.limits import MAX_ROUNDS, show
 from chessclub.model import Colour, Points
 
 # --------------------------------------------------------------------------------------------
@@ -200,6 +201,19 @@ def _parse_int(text: str) -> int | None:
 
 
 _POINTS_RE = re.compile(r"\d{1,4}(\.\d{1,2})?")
+_NUMBER_RE = re.compile(r"\d+(\.\d+)?")
+
+
+def points_problem(text: str, what: str = "points") -> str:
+    """Why ``text`` (stripped) is not a TRF points value (at most ``9999.99``): ``"number too
+    large"``, ``"too many decimals"`` or ``"is not a number"`` — quoting at most 20 characters
+    of it."""
+    match = _NUMBER_RE.fullmatch(text) if text.isascii() else None
+    if match is None:
+        return f"{what} {show(text)} is not a number"
+    if len(text) - len(match.group(1) or "") > 4:
+        return f"{what} {show(text)}: number too large (at most 9999.99)"
+    return f"{what} {show(text)}: too many decimals (at most 2)"
 
 
 def parse_trf_points(text: str) -> Points | None:
@@ -352,8 +366,11 @@ def parse_player(line: str) -> tuple[PlayerRecord | None, list[tuple[int, str]]]
         try:
             value = fld.parse(text)
         except ValueError:
-            what = "points" if fld.name == "points" else fld.name.replace("_", " ")
-            problems.append((fld.first, f"{what} {text.strip()!r} is not a number"))
+            if fld.name == "points":
+                problems.append((fld.first, points_problem(text.strip())))
+            else:
+                what = fld.name.replace("_", " ")
+                problems.append((fld.first, f"{what} {text.strip()!r} is not a number"))
             value = None
         values[fld.name] = value
         if (value is not None or text.strip() == "") and fld.fmt(value) != text:
@@ -368,6 +385,16 @@ def parse_player(line: str) -> tuple[PlayerRecord | None, list[tuple[int, str]]]
     round_number = 1
     while len(body) > FIRST_CELL_COLUMN - 1 + CELL_WIDTH * (round_number - 1):
         first = FIRST_CELL_COLUMN - 1 + CELL_WIDTH * (round_number - 1)
+        if round_number > MAX_ROUNDS:
+            rest = body[first:]
+            problems.append(
+                (
+                    first + 1 + len(rest) - len(rest.lstrip()),
+                    f"more than {MAX_ROUNDS} rounds: the round cells go on past round "
+                    f"{MAX_ROUNDS} (column {first})",
+                )
+            )
+            break
         cell, cell_problems = parse_cell(body[first : first + CELL_WIDTH])
         for offset, message in cell_problems:
             problems.append((first + 1 + offset, f"round {round_number}: {message}"))
@@ -658,7 +685,8 @@ class TrfDocument:
     ``"\\r"``; FIDE TRF-16 prescribes CR); ``line_endings`` overrides it per line when the file
     mixed them (one entry per record, ``""`` for a last line without newline).
     ``final_newline`` tells whether the last line ends with a newline. ``encoding`` and ``bom``
-    are those of the bytes read (``utf-8`` unless the bytes were not UTF-8, then ``latin-1``).
+    are those of the bytes read (``utf-8`` unless the bytes were not UTF-8, then ``latin-1``, or
+    ``cp1252`` when they hold bytes 0x80–0x9F that Windows-1252 reads as characters).
     """
 
     records: list[Record] = field(default_factory=list)
