@@ -10,7 +10,6 @@ his own unplayed rounds (Art. 16.4; C.02 Art. 13 before 2023). All points are ex
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
 from fractions import Fraction
 from typing import NamedTuple
 
@@ -200,18 +199,6 @@ class TiebreakContext:
     def is_last(self, index: int) -> bool:
         return index == len(self.rounds) - 1
 
-    def counts_as_game(self, cell: Cell, index: int, *, forfeits: bool, fore: bool) -> bool:
-        """True when ``cell`` is a game against its opponent for BH/SB-like tiebreaks.
-
-        Played games always; forfeits too under pre-determined pairings (Art. 15.2) or the /P
-        modifier; with Fore Buchholz every pairing of the last round (Art. 8.3).
-        """
-        if cell.opponent is None:
-            return False
-        if cell.played or self.pre_determined or forfeits:
-            return True
-        return fore and self.is_last(index)
-
     # -- Art. 16: unplayed rounds ---------------------------------------------------------------
 
     def last_not_vur(self, player: PairingNumber, *, fore: bool = False) -> int:
@@ -353,7 +340,3 @@ class TiebreakContext:
     @property
     def ratings_usable(self) -> bool:
         return all(r is not None for r in self.ratings.values())
-
-    def opponents_played(self, player: PairingNumber) -> Sequence[Cell]:
-        """The player's games played on the board."""
-        return [c for c in self.cells[player] if c.played and c.opponent is not None]
