@@ -102,6 +102,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "chessclub_web.middleware.DatabaseBusyMiddleware",
 ]
 
 ROOT_URLCONF = "chessclub_web.urls"
@@ -123,14 +124,24 @@ TEMPLATES = [
     },
 ]
 
+SQLITE_TIMEOUT = 20  # seconds a writer waits for SQLite's write lock
 _database_url = os.environ.get("DATABASE_URL", "").strip()
 if _database_url:
     DATABASES = {"default": dj_database_url.parse(_database_url, conn_max_age=60)}
 else:
+    # Several writers at once (two imports, an import and a login…): each transaction takes the
+    # write lock when it begins (IMMEDIATE) and waits up to 20 s for it; readers never wait for
+    # writers (WAL journal). A write still locked out after that answers 503 "try again"
+    # (chessclub_web.middleware), not 500.
     DATABASES = {
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": DATA_DIR / "chessclub.sqlite3",
+            "OPTIONS": {
+                "transaction_mode": "IMMEDIATE",
+                "timeout": SQLITE_TIMEOUT,
+                "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+            },
         }
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
