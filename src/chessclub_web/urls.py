@@ -1,4 +1,5 @@
-"""URL map of the web app (see the module docstrings of each view for permissions)."""
+"""URL map of the web app (see the module docstrings of each view for permissions and the
+HTTP methods each page takes: any other answers 405)."""
 
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
@@ -38,7 +39,11 @@ urlpatterns = [
         tournament_views.crosstable,
         name="crosstable",
     ),
-    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path(
+        "accounts/login/",
+        auth_views.LoginView.as_view(http_method_names=["get", "head", "post"]),
+        name="login",
+    ),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),

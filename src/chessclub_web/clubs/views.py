@@ -2,7 +2,8 @@
 
 Every club page goes through :func:`chessclub_web.permissions.club_view`, which checks the
 club's visibility and the action's permission on the server. Changes are POST only (CSRF
-protected by the middleware).
+protected by the middleware). Every page answers 405 to the HTTP methods it does not take:
+read-only pages take GET and HEAD, forms GET, HEAD and POST, changes POST only.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from chessclub_web.clubs import services
 from chessclub_web.clubs.forms import AddMemberForm, ClubForm, RoleForm
@@ -20,11 +21,13 @@ from chessclub_web.clubs.models import Club, Membership, Role
 from chessclub_web.permissions import Action, allowed, club_view, role_of, visible_clubs
 
 
+@require_safe
 def home(request: HttpRequest) -> HttpResponse:
     clubs = visible_clubs(request.user)
     return render(request, "clubs/home.html", {"clubs": clubs})
 
 
+@require_safe
 @club_view()
 def club_detail(request: HttpRequest, club: Club) -> HttpResponse:
     role = role_of(request.user, club)
@@ -41,6 +44,7 @@ def club_detail(request: HttpRequest, club: Club) -> HttpResponse:
     )
 
 
+@require_http_methods(["GET", "HEAD", "POST"])
 @login_required
 def create_club(request: HttpRequest) -> HttpResponse:
     """Any logged-in user may create a club; they become its owner."""
@@ -95,6 +99,7 @@ def _after_change(request: HttpRequest, club: Club) -> HttpResponse:
     return redirect("club", number=club.number)
 
 
+@require_safe
 @club_view(Action.MANAGE_MEMBERS)
 def members(request: HttpRequest, club: Club) -> HttpResponse:
     return _members_page(request, club)

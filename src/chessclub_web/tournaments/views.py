@@ -1,7 +1,8 @@
 """Tournament pages: *Classement*, *Grille américaine* and the import page.
 
 Every view goes through :func:`chessclub_web.permissions.club_view`, which checks the club's
-visibility and the action's permission on the server.
+visibility and the action's permission on the server. The pages answer 405 to the HTTP methods
+they do not take (read-only pages: GET and HEAD; the import form: GET, HEAD and POST).
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.views.decorators.http import require_http_methods, require_safe
 
 from chessclub.formats import FormatError
 from chessclub.model import TournamentError
@@ -47,16 +49,19 @@ def _tournament_page(request: HttpRequest, club: Club, pk: int, tab: str) -> Htt
     )
 
 
+@require_safe
 @club_view()
 def standings(request: HttpRequest, club: Club, pk: int) -> HttpResponse:
     return _tournament_page(request, club, pk, "standings")
 
 
+@require_safe
 @club_view()
 def crosstable(request: HttpRequest, club: Club, pk: int) -> HttpResponse:
     return _tournament_page(request, club, pk, "crosstable")
 
 
+@require_http_methods(["GET", "HEAD", "POST"])
 @club_view(Action.IMPORT_TOURNAMENT)
 def import_tournament(request: HttpRequest, club: Club) -> HttpResponse:
     problems: list[dict[str, object]] = []
