@@ -24,7 +24,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from chessclub.formats import FormatError, read_tournament
+from chessclub.formats import ExportError, FormatError, read_tournament
 from chessclub.model import ByeKind, RoundEntry, Tournament, format_points
 from chessclub.model.points import format_points_decimal
 from chessclub.standings import StandingRow, compute_standings
@@ -387,6 +387,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except FormatError as exc:
         print(f"chessclub: cannot read the file:\n{exc}", file=sys.stderr)
         return EXIT_INVALID_INPUT
+    except ExportError as exc:
+        print(f"chessclub: cannot write:\n{exc}", file=sys.stderr)
+        return EXIT_FAILURE
     except FileNotFoundError as exc:
         print(f"chessclub: no such file: {exc.filename}", file=sys.stderr)
         return EXIT_NOT_FOUND
