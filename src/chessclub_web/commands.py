@@ -229,9 +229,15 @@ def import_file(
 
 def serve(host: str, port: int) -> None:
     """Serve the app on ``host:port`` with Django's ``runserver`` (no autoreload; static files
-    by WhiteNoise). For local use; a public installation runs ``chessclub_web.wsgi`` under a
-    WSGI server instead."""
+    by WhiteNoise, DEBUG on or off). For local use; a public installation runs
+    ``chessclub_web.wsgi`` under a WSGI server instead."""
+    from django.conf import settings
     from django.core.management import call_command
 
     addr = f"[{host}]" if ":" in host and not host.startswith("[") else host
+    # DEBUG is off: Django answers 400 to a Host it does not know. The local names are allowed
+    # by default; the address served is allowed too (``--host 192.168.1.5``).
+    allowed = settings.ALLOWED_HOSTS
+    if host not in {"0.0.0.0", "::"} and "*" not in allowed and addr not in allowed:
+        allowed.append(addr)
     call_command("runserver", f"{addr}:{port}", use_reloader=False, use_threading=True)

@@ -9,7 +9,8 @@ Everything a local installation needs comes from the environment, with defaults 
 - ``DATABASE_URL`` — any database dj-database-url understands (``postgres://…``); when unset,
   SQLite at ``<data dir>/chessclub.sqlite3``.
 - ``CHESSCLUB_SECRET_KEY`` (or ``SECRET_KEY``) — a development key is used when unset.
-- ``CHESSCLUB_DEBUG`` — ``1``/``0`` (default ``1``: local use).
+- ``CHESSCLUB_DEBUG`` — ``1``/``0`` (default ``0``: no traceback is ever shown to a visitor;
+  errors show the site's own 400/403/404/500 pages). ``1`` only to develop, never on a network.
 - ``CHESSCLUB_ALLOWED_HOSTS`` — comma-separated host names (default: the local host names).
 """
 
@@ -67,7 +68,7 @@ def default_data_dir(
 DATA_DIR = default_data_dir()
 DATA_DIR.mkdir(parents=True, exist_ok=True)
 
-DEBUG = _flag("CHESSCLUB_DEBUG", True)
+DEBUG = _flag("CHESSCLUB_DEBUG", False)
 SECRET_KEY = (
     os.environ.get("CHESSCLUB_SECRET_KEY")
     or os.environ.get("SECRET_KEY")
@@ -184,7 +185,8 @@ USE_I18N = True
 TIME_ZONE = "Europe/Brussels"
 USE_TZ = True
 
-# Static files: served by WhiteNoise, from the apps' folders (no collectstatic needed locally).
+# Static files: served by WhiteNoise, from the apps' folders (no collectstatic needed locally),
+# with DEBUG off as well as on (WHITENOISE_USE_FINDERS: the files are found at start-up).
 STATIC_URL = "static/"
 STATIC_ROOT = DATA_DIR / "static"
 STATIC_ROOT.mkdir(parents=True, exist_ok=True)
@@ -203,3 +205,15 @@ FILE_UPLOAD_HANDLERS = [
     "django.core.files.uploadhandler.MemoryFileUploadHandler",
     "django.core.files.uploadhandler.TemporaryFileUploadHandler",
 ]
+
+# With DEBUG off Django logs nothing by default: server errors (500) and refused requests go to
+# the console (standard error), where `chessclub serve` and WSGI servers keep them.
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "loggers": {
+        "django.request": {"handlers": ["console"], "level": "ERROR", "propagate": False},
+        "django.security": {"handlers": ["console"], "level": "WARNING", "propagate": False},
+    },
+}

@@ -5,11 +5,13 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
+from chessclub_web.about import about
 from chessclub_web.clubs import views as club_views
 from chessclub_web.tournaments import views as tournament_views
 
 urlpatterns = [
     path("", club_views.home, name="home"),
+    path("about/", about, name="about"),
     path("clubs/new/", club_views.create_club, name="create_club"),
     path("clubs/<str:number>/", club_views.club_detail, name="club"),
     path("clubs/<str:number>/members/", club_views.members, name="members"),
