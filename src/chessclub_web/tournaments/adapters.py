@@ -224,20 +224,30 @@ def load_tournament(row: rows.Tournament) -> Tournament:
     """The core value of the tournament ``row`` (five queries)."""
     players = list(row.players.order_by("id"))
     number_of = {p.id: PairingNumber(p.pairing_number) for p in players}
+    # Plain values, not model instances: a big tournament has 100,000 games.
     games: defaultdict[int, list[Game]] = defaultdict(list)
-    for g in rows.Game.objects.filter(round__tournament=row).order_by("id"):
-        games[g.round_id].append(
+    for round_id, white, black, result, board, rated in (
+        rows.Game.objects.filter(round__tournament=row)
+        .order_by("id")
+        .values_list("round_id", "white_id", "black_id", "result", "board", "rated")
+    ):
+        games[round_id].append(
             Game(
-                white=number_of[g.white_id],
-                black=number_of[g.black_id],
-                result=CODE_TO_RESULT[g.result],
-                board=g.board,
-                rated=g.rated,
+                white=number_of[white],
+                black=number_of[black],
+                result=CODE_TO_RESULT[result],
+                board=board,
+                rated=rated,
             )
         )
+    bye_kinds = {kind.value: kind for kind in ByeKind}
     byes: defaultdict[int, list[Bye]] = defaultdict(list)
-    for b in rows.Bye.objects.filter(round__tournament=row).order_by("id"):
-        byes[b.round_id].append(Bye(player=number_of[b.player_id], kind=ByeKind(b.kind)))
+    for round_id, player, kind in (
+        rows.Bye.objects.filter(round__tournament=row)
+        .order_by("id")
+        .values_list("round_id", "player_id", "kind")
+    ):
+        byes[round_id].append(Bye(player=number_of[player], kind=bye_kinds[kind]))
     rounds = tuple(
         Round(
             number=RoundNumber(r.number),

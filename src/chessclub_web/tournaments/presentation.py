@@ -68,15 +68,11 @@ BYE_KINDS = {
 }
 
 
-class Entry(NamedTuple):
-    """One player's round, in the user's language-independent terms: ``opponent`` 0 and
-    ``colour`` "" for a bye or an absence; ``kind`` names the cell (``win``, ``bye-h``…)."""
-
-    round: int
-    opponent: int
-    colour: str  # "W", "B" or ""
-    kind: str
-    points: str
+#: One player's round, in language-independent terms: ``(round, opponent, colour, kind,
+#: points)``; ``opponent`` 0 and ``colour`` "" for a bye or an absence, ``colour`` "W" or "B"
+#: otherwise; ``kind`` names the cell (``win``, ``bye-h``…). Plain tuples: a big tournament's
+#: crosstable holds 180,000 of them, in the cache too.
+Entry = tuple[int, int, str, str, str]
 
 
 class SummaryRow(NamedTuple):
@@ -89,30 +85,42 @@ class SummaryRow(NamedTuple):
     fictitious_rating: bool
     points: str
     games_played: int
-    entries: tuple[Entry, ...]
 
 
 class Summary(NamedTuple):
-    """What the tournament pages show, before translation (cached per tournament revision)."""
+    """What the *Classement* shows, before translation (cached per tournament revision)."""
 
     rows: tuple[SummaryRow, ...]
     rounds: tuple[tuple[int, datetime.date | None], ...]
 
 
-def _entry(entry: RoundEntry) -> Entry:
-    points = points_label(entry.points)
-    if entry.opponent is None or entry.colour is None:
-        kind = BYE_KINDS.get(entry.bye, "absent") if entry.bye is not None else "absent"
-        return Entry(entry.round, 0, "", kind, points)
-    colour = "W" if entry.colour is Colour.WHITE else "B"
-    kind = GAME_KINDS[entry.outcome] if entry.outcome is not None else "pending"
-    return Entry(entry.round, int(entry.opponent), colour, kind, points)
+#: What the *Grille américaine* adds: each row's entries, in the order of ``Summary.rows``
+#: (cached apart: the *Classement* does not need them).
+Cells = tuple[tuple[Entry, ...], ...]
 
 
-def summarize(tournament: Tournament) -> Summary:
-    """The standings of ``tournament`` (computed by the core) and its rounds."""
+def _entries(entries: tuple[RoundEntry, ...], labels: dict[Points, str]) -> tuple[Entry, ...]:
+    result = []
+    for entry in entries:
+        points = labels.get(entry.points)
+        if points is None:
+            points = labels[entry.points] = points_label(entry.points)
+        if entry.opponent is None or entry.colour is None:
+            kind = BYE_KINDS.get(entry.bye, "absent") if entry.bye is not None else "absent"
+            result.append((int(entry.round), 0, "", kind, points))
+        else:
+            colour = "W" if entry.colour is Colour.WHITE else "B"
+            kind = GAME_KINDS[entry.outcome] if entry.outcome is not None else "pending"
+            result.append((int(entry.round), int(entry.opponent), colour, kind, points))
+    return tuple(result)
+
+
+def summarize(tournament: Tournament) -> tuple[Summary, Cells]:
+    """The standings of ``tournament`` (computed by the core), its rounds, and the crosstable's
+    entries."""
     rows = compute_standings(tournament)
-    return Summary(
+    labels: dict[Points, str] = {}
+    summary = Summary(
         rows=tuple(
             SummaryRow(
                 rank=rank,
@@ -122,12 +130,12 @@ def summarize(tournament: Tournament) -> Summary:
                 fictitious_rating=row.player.fictitious_rating,
                 points=points_label(row.points),
                 games_played=row.games_played,
-                entries=tuple(_entry(e) for e in row.entries),
             )
             for rank, row in zip(rank_labels(rows), rows, strict=True)
         ),
         rounds=tuple((int(r.number), r.date) for r in sorted(tournament.rounds, key=_number)),
     )
+    return summary, tuple(_entries(row.entries, labels) for row in rows)
 
 
 def _number(r: Round) -> int:
@@ -137,21 +145,32 @@ def _number(r: Round) -> int:
 CACHE_TIMEOUT = 24 * 60 * 60
 
 
-def cache_key(row: Any) -> str:
-    """The cache key of a tournament row's summary: its id and its revision, which changes with
-    any change of the tournament's rows (``models.touch_tournament``)."""
-    return f"chessclub:summary:v1:{row.pk}:{row.revision.hex}"
+def cache_key(row: Any, part: str = "summary") -> str:
+    """The cache key of a part (``summary``, ``cells``) of a tournament row's pages: its id and
+    its revision, which changes with any change of the tournament's rows
+    (``models.touch_tournament``)."""
+    return f"chessclub:{part}:v1:{row.pk}:{row.revision.hex}"
+
+
+def _computed(row: Any) -> tuple[Summary, Cells]:
+    summary, cells = summarize(load_tournament(row))
+    cache.set_many(
+        {cache_key(row, "summary"): summary, cache_key(row, "cells"): cells}, CACHE_TIMEOUT
+    )
+    return summary, cells
 
 
 def tournament_summary(row: Any) -> Summary:
     """The summary of the tournament ``row``, from the cache when its revision was computed
     already (never a summary of another revision)."""
-    key = cache_key(row)
-    summary = cache.get(key)
-    if summary is None:
-        summary = summarize(load_tournament(row))
-        cache.set(key, summary, CACHE_TIMEOUT)
-    return summary
+    summary = cache.get(cache_key(row, "summary"))
+    return summary if summary is not None else _computed(row)[0]
+
+
+def tournament_cells(row: Any) -> Cells:
+    """The crosstable entries of the tournament ``row`` (cached like its summary)."""
+    cells = cache.get(cache_key(row, "cells"))
+    return cells if cells is not None else _computed(row)[1]
 
 
 class CellLabels:
@@ -193,9 +212,9 @@ class CellLabels:
 
     def text(self, entry: Entry) -> str:
         """The cell's text, escaped: ``12W1``, ``12B+``, ``12B−``, ``12W ?``, ``Bye ½``."""
-        kind = entry.kind
-        if entry.opponent:
-            head = f"{entry.opponent}{self.colour[entry.colour]}"
+        _round, opponent, colour, kind, points = entry
+        if opponent:
+            head = f"{opponent}{self.colour[colour]}"
             if kind == "pending":
                 # "12B ?", not "12B–": a dash would look like the forfeit loss "12B−".
                 return f"{head} ?"
@@ -203,17 +222,18 @@ class CellLabels:
                 return f"{head}+"
             if kind == "forfeit-loss":
                 return f"{head}−"
-            return f"{head}{entry.points}"
+            return f"{head}{points}"
         if kind == "absent":
             return self.absent
-        return f"{self.bye[kind]} {entry.points}"
+        return f"{self.bye[kind]} {points}"
 
     def cells_html(self, entries: tuple[Entry, ...]) -> str:
         """The row's ``<td>`` cells (the templates would take 10 times longer)."""
+        # Safe: the labels and titles are escaped above; the rest are numbers and kinds.
         return mark_safe(
             "".join(
-                f'<td class="cell cell-{e.kind}" data-round="{e.round}" '
-                f'title="{self.title(e.round, e.kind)}">{self.text(e)}</td>'
+                f'<td class="cell cell-{e[3]}" data-round="{e[0]}" '
+                f'title="{self.title(e[0], e[3])}">{self.text(e)}</td>'
                 for e in entries
             )
         )
@@ -231,19 +251,12 @@ class DisplayRow:
     cells_html: str
 
 
-def display_rows(summary: Summary, *, cells: bool) -> list[DisplayRow]:
-    """The standings as the templates show them; the crosstable cells only if ``cells``."""
-    labels = CellLabels() if cells else None
+def display_rows(summary: Summary, cells: Cells | None = None) -> list[DisplayRow]:
+    """The standings as the templates show them; with the crosstable cells if ``cells``."""
+    if cells is None:
+        return [DisplayRow(*row, cells_html="") for row in summary.rows]
+    labels = CellLabels()
     return [
-        DisplayRow(
-            rank=row.rank,
-            pairing_number=row.pairing_number,
-            name=row.name,
-            rating=row.rating,
-            fictitious_rating=row.fictitious_rating,
-            points=row.points,
-            games_played=row.games_played,
-            cells_html=labels.cells_html(row.entries) if labels is not None else "",
-        )
-        for row in summary.rows
+        DisplayRow(*row, cells_html=labels.cells_html(entries))
+        for row, entries in zip(summary.rows, cells, strict=True)
     ]

@@ -20,7 +20,11 @@ from chessclub_web.tournaments import services
 from chessclub_web.tournaments.errors import DuplicateImportError, ValueDoesNotFitError
 from chessclub_web.tournaments.forms import ImportForm
 from chessclub_web.tournaments.models import Tournament
-from chessclub_web.tournaments.presentation import display_rows, tournament_summary
+from chessclub_web.tournaments.presentation import (
+    display_rows,
+    tournament_cells,
+    tournament_summary,
+)
 from chessclub_web.uploads import oversized_uploads
 
 
@@ -32,7 +36,7 @@ def tournament_url(row: Tournament) -> str:
 def _tournament_page(request: HttpRequest, club: Club, pk: int, tab: str) -> HttpResponse:
     row = get_object_or_404(Tournament, pk=pk, club=club)
     summary = tournament_summary(row)
-    rows = display_rows(summary, cells=tab == "crosstable")
+    rows = display_rows(summary, tournament_cells(row) if tab == "crosstable" else None)
     rounds = [{"number": number, "date": date} for number, date in summary.rounds]
     return render(
         request,
