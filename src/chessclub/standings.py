@@ -1,14 +1,18 @@
-"""Standings (spec S1): rank by points over entered results.
+"""Standings (spec S1–S4): rank by points, then by the tournament's ordered tiebreaks.
 
-Tiebreaks (FIDE C.07) extend this ranking; until a tournament defines any, players on equal
-points share the rank and are listed by pairing number.
+The one place where a *Classement* is made, for the web pages, the CLI and exports. Points come
+from the entered results only (S1); tiebreaks are FIDE C.07's
+(:mod:`chessclub.tiebreaks`), under the tournament's rule era; players tied after every
+tiebreak share the rank, unless a seeded drawing of lots is asked for (C.07 Art. 4.2).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 
 from chessclub.model import PairingNumber, Player, Points, RoundEntry, Tournament
+from chessclub.tiebreaks import RuleEra, TiebreakValue, default_tiebreaks, rank
 
 
 @dataclass(frozen=True, slots=True)
@@ -16,7 +20,10 @@ class StandingRow:
     """One line of the *Classement*.
 
     ``rank`` is shared by players who cannot be separated (``shared`` is then True);
-    ``points`` are exact; ``games_played`` counts games played on the board (spec E4).
+    ``points`` are exact; ``games_played`` counts games played on the board (spec E4);
+    ``tiebreaks`` maps each tiebreak code (canonical TRF-2026 spelling, in the tournament's
+    order) to the player's value (``Fraction`` points, ``int`` counts and ratings, ``None`` when
+    it cannot be computed); ``lot`` is the drawn lot number when lots decided a tie.
     """
 
     rank: int
@@ -25,43 +32,45 @@ class StandingRow:
     points: Points
     games_played: int
     entries: tuple[RoundEntry, ...]
+    tiebreaks: dict[str, TiebreakValue] = field(default_factory=dict)
+    lot: int | None = None
 
     @property
     def pairing_number(self) -> PairingNumber:
         return self.player.pairing_number
 
 
-def compute_standings(tournament: Tournament) -> list[StandingRow]:
-    """The standings of ``tournament``: points descending, equal points share a rank.
+def compute_standings(
+    tournament: Tournament,
+    tiebreaks: Sequence[str] | None = (),
+    *,
+    era: RuleEra | None = None,
+    lots_seed: int | None = None,
+) -> list[StandingRow]:
+    """The standings of ``tournament``, best first.
 
-    Returns one :class:`StandingRow` per player, best first; ties are listed by pairing number.
+    ``tiebreaks`` are C.07 codes in order (``["BH/C1", "BH", "SB", "DE", "WIN"]``); ``None``
+    means the defaults of spec S4 for the tournament's system, an empty sequence points only.
+    ``era`` defaults to the rules in force at the tournament's start date. ``lots_seed`` orders
+    players still tied after every tiebreak by a reproducible drawing of lots; without it they
+    share the rank and are listed by pairing number.
+    Raises :class:`~chessclub.tiebreaks.TiebreakCodeError` (a ``ValueError``) for an unknown code.
     """
+    codes = default_tiebreaks(tournament) if tiebreaks is None else tuple(tiebreaks)
     entries = tournament.entries()
-    scored: list[tuple[Player, Points, int, tuple[RoundEntry, ...]]] = []
-    for player in tournament.players:
-        own = tuple(entries[player.pairing_number])
-        points = sum((c.points for c in own), Points(0))
-        played = sum(1 for c in own if c.played)
-        scored.append((player, points, played, own))
-    scored.sort(key=lambda item: (-item[1], item[0].pairing_number))
-    counts: dict[Points, int] = {}
-    for _, points, _, _ in scored:
-        counts[points] = counts.get(points, 0) + 1
     rows: list[StandingRow] = []
-    rank = 0
-    previous: Points | None = None
-    for position, (player, points, played, cells) in enumerate(scored, start=1):
-        if points != previous:
-            rank = position
-            previous = points
+    for ranked in rank(tournament, codes, era=era, lots_seed=lots_seed):
+        own = tuple(entries[ranked.pairing_number])
         rows.append(
             StandingRow(
-                rank=rank,
-                shared=counts[points] > 1,
-                player=player,
-                points=points,
-                games_played=played,
-                entries=cells,
+                rank=ranked.rank,
+                shared=ranked.shared,
+                player=ranked.player,
+                points=ranked.points,
+                games_played=sum(1 for c in own if c.played),
+                entries=own,
+                tiebreaks=dict(ranked.values),
+                lot=ranked.lot,
             )
         )
     return rows

@@ -64,15 +64,51 @@ def test_s1_cli_json_points_equal_the_file(capsys: pytest.CaptureFixture[str]) -
 def test_s1_cli_ranks_charlie_first_and_shares_equal_points(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    rows = _json_rows(capsys)
+    rows = _json_rows(capsys, "--tiebreaks", "none")
     assert (rows[0]["rank"], rows[0]["name"], rows[0]["points"]) == (1, "Charlie Claire", 5.0)
-    # 1, 2, 4 and 9 have 4½: ranks 2 to 5, shared until tiebreaks separate them
+    # 1, 2, 4 and 9 have 4½: ranks 2 to 5, shared when no tiebreak separates them
     four_and_a_half = [r for r in rows if r["points"] == 4.5]
     assert {r["start_no"] for r in four_and_a_half} == {1, 2, 4, 9}
     assert {r["rank"] for r in four_and_a_half} == {2}
+    assert all(r["shared_rank"] and r["tiebreaks"] == {} for r in four_and_a_half)
     assert rows[-1]["name"] == "Oscar Olivier"
     points = [r["points"] for r in rows]
     assert points == sorted(points, reverse=True)
+
+
+def test_s4_cli_default_swiss_tiebreaks_under_2009_rules(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A Swiss (event code 00) of 2000: S4's Swiss defaults, under the pre-2023 rules where an
+    opponent's unplayed rounds count as draws (fide.md §1.5). Worked by hand for player 1
+    "Alpha Anne" (opponents 8, 2, 12, 4, 5, 7, 9 with 4, 4½, 2+½ (absent in round 2), 4½, 4,
+    3½, 4½): BH = 27½, BH/C1 = 27½ − 2½ = 25, SB = ½·4 + ½·4½ + 1·2½ + ½·4½ + ½·4 + 1·3½ +
+    ½·4½ = 16¾, WIN = 2 (rounds 3 and 6)."""
+    rows = _json_rows(capsys)
+    alpha = next(r for r in rows if r["start_no"] == 1)
+    assert list(alpha["tiebreaks"]) == ["BH/C1", "BH", "SB", "DE", "WIN"]
+    assert alpha["tiebreaks_exact"]["BH"] == "55/2"
+    assert alpha["tiebreaks_exact"]["BH/C1"] == "25"
+    assert alpha["tiebreaks_exact"]["SB"] == "67/4"
+    assert alpha["tiebreaks"]["WIN"] == 2
+    # the 4½ group is separated: India Ivan (9) has BH/C1 26 = Bravo Bruno (2), BH 29 > 27½
+    group = [r["start_no"] for r in rows if r["points"] == 4.5]
+    assert group[:2] == [9, 2]
+    assert [r["rank"] for r in rows[:3]] == [1, 2, 3]
+
+
+def test_s1_cli_explain_shows_contributions(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["standings", str(ELITE), "--tiebreaks", "BH/C1", "--explain", "1"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("1 Alpha Anne")
+    assert "BH/C1 = 25" in out
+    assert "removed: Cut-1" in out
+    assert main(["standings", str(ELITE), "--explain", "99"]) == EXIT_NOT_FOUND
+
+
+def test_s1_cli_unknown_tiebreak_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["standings", str(ELITE), "--tiebreaks", "BH,XYZ"]) == 1
+    assert "XYZ" in capsys.readouterr().err
 
 
 def test_s2_cli_json_rounds_show_absences(capsys: pytest.CaptureFixture[str]) -> None:
@@ -85,12 +121,13 @@ def test_s2_cli_json_rounds_show_absences(capsys: pytest.CaptureFixture[str]) ->
 def test_s1_cli_csv_and_text(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["standings", str(ELITE), "--format", "csv"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0].startswith("rank,shared_rank,start_no,name,rating,points,r1,")
+    assert lines[0].startswith("rank,shared_rank,start_no,name,rating,points,BH/C1,BH,SB,DE,")
     assert lines[1].startswith("1,no,3,Charlie Claire,2300,5.0,")
     assert len(lines) == 17
     assert main(["standings", str(ELITE)]) == 0
     text = capsys.readouterr().out
-    assert "Charlie Claire" in text.splitlines()[3]
+    assert "Charlie Claire" in text.splitlines()[4]
+    assert "rules 2009" in text.splitlines()[1]
 
 
 def test_cli_malformed_file_names_line_and_column(
