@@ -2,7 +2,7 @@
 
 Only games played over the board count (Art. 10; forfeits and byes are ignored, also under
 pre-determined pairings, Art. 15.2). Ratings are integers; every average is rounded half up
-(:func:`~chessclub.tiebreaks.fide_tables.round_half_up`). When a participant is unrated and no
+(:func:`~chessclub.ratings.fide_tables.round_half_up`). When a participant is unrated and no
 rating for unrated players was set, the values are ``None`` for everybody.
 
 * ``ARO`` (10.1) average rating of opponents; Cut/Median drop the lowest/highest ratings
@@ -25,7 +25,7 @@ from chessclub.tiebreaks.context import ZERO, Cell, TiebreakContext
 from chessclub.tiebreaks.cuts import CutOrder, apply_cuts, cut_label, prepare_cuts
 from chessclub.tiebreaks.eras import RuleEra
 from chessclub.tiebreaks.explanation import Contribution, Explanation, decimal_text, format_value
-from chessclub.tiebreaks.fide_tables import (
+from chessclub.ratings.fide_tables import (
     MAX_DIFFERENCE,
     dp,
     expected_score,

@@ -1,4 +1,4 @@
-"""FIDE B.02 rating tables used by the rating-based tiebreaks (C.07 Art. 10).
+"""FIDE B.02 rating tables (dp, expected score) and FIDE rounding, shared by tiebreaks and ratings.
 
 * :func:`dp` — table 8.1.1: rating difference ``dp`` (rating points) for a fractional score
   ``p`` given in hundredths (0…100).
