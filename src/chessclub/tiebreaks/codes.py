@@ -60,6 +60,9 @@ class TiebreakInfo:
     modifiers: frozenset[str] = frozenset()
     lower_is_better: bool = False
     uses_ratings: bool = False
+    team: bool = False
+    """True for team-only tiebreaks (C.07 Art. 12–13), computed by
+    :mod:`chessclub.tiebreaks.teams`."""
 
 
 def _info(
@@ -110,11 +113,53 @@ CATALOGUE: dict[str, TiebreakInfo] = {
     )
 }  # fmt: skip
 
+
+def _team(
+    code: str,
+    name: str,
+    article: str,
+    kind: TiebreakType,
+    modifiers: str = "",
+    *,
+    lower: bool = False,
+) -> TiebreakInfo:
+    return TiebreakInfo(code, name, article, kind, frozenset(modifiers), lower, team=True)
+
+
+_EDE = "Extended Direct Encounter"
+_ESB = "Extended Sonneborn-Berger"
+CATALOGUE.update(
+    {
+        info.code: info
+        for info in (
+            _team("MP", "Match Points", "C.07 Art. 12.1", T.B),
+            _team("GP", "Game Points", "C.07 Art. 12.1", T.B),
+            _team("MPVGP", "Match Points or Game Points (secondary)", "C.07 Art. 12.2", T.B),
+            _team("BC", "Board Count", "C.07 Art. 12.3", T.B, lower=True),
+            _team("TBR", "Top Board Result", "C.07 Art. 12.4", T.B, lower=True),
+            _team("BBE", "Bottom Board Elimination", "C.07 Art. 12.5", T.B, lower=True),
+            _team("EDE", _EDE, "C.07 Art. 13.3", T.A, "P", lower=True),
+            _team("EDEC", _EDE + ", then BC", "C.07 Art. 13.3.2", T.A, "P", lower=True),
+            _team("EDET", _EDE + ", then TBR", "C.07 Art. 13.3.2", T.A, "P", lower=True),
+            _team("EDEB", _EDE + ", then BBE", "C.07 Art. 13.3.2", T.A, "P", lower=True),
+            _team("EDEBT", _EDE + ", then BC, TBR", "C.07 Art. 13.3.2", T.A, "P", lower=True),
+            _team("EDEBB", _EDE + ", then BC, BBE", "C.07 Art. 13.3.2", T.A, "P", lower=True),
+            _team("EMMSB", _ESB + " (opponent MP × own MP)", "C.07 Art. 13.2", T.BC, "CMP"),
+            _team("EMGSB", _ESB + " (opponent MP × own GP)", "C.07 Art. 13.2", T.BC, "CMP"),
+            _team("EGMSB", _ESB + " (opponent GP × own MP)", "C.07 Art. 13.2", T.BC, "CMP"),
+            _team("EGGSB", _ESB + " (opponent GP × own GP)", "C.07 Art. 13.2", T.BC, "CMP"),
+            _team("ESB", _ESB + " (primary × secondary)", "C.07 Art. 13.2", T.BC, "CMP"),
+            _team("SSSC", "Score Strength Combination", "C.07 (2026) Art. 13.4", T.BC, "PK"),
+        )
+    }
+)  # fmt: skip
+"""Team tiebreaks (C.07 Art. 12–13); ``MPvGP`` is spelled ``MPVGP`` once parsed."""
+
 ALIASES: dict[str, str] = {"GE": "REP", "SNO": "TPN", "RTG": "RTNG"}
 """Older spellings: ``GE`` (2023/2024 "Games one Elected to play") is the 2026 ``REP``."""
 
 _MODIFIER = re.compile(
-    r"^(?:(?P<cm>[CM])(?P<n>\d+)|(?P<flag>[PFR])|L(?P<sign>[+-]?)(?P<lim>\d+(?:\.\d+)?))$"
+    r"^(?:(?P<cm>[CMK])(?P<n>\d+)|(?P<flag>[PFR])|L(?P<sign>[+-]?)(?P<lim>\d+(?:\.\d+)?))$"
 )
 
 
@@ -137,6 +182,8 @@ class TiebreakSpec:
     koya_shift: Fraction = Fraction(0)
     score: str = ""
     written_as: str = ""
+    normaliser: int = 0
+    """SSSC ``/Kx``: divide the Buchholz part by x instead of the computed normaliser."""
 
     @property
     def info(self) -> TiebreakInfo:
@@ -164,6 +211,8 @@ class TiebreakSpec:
                 sign = "+" if self.koya_shift > 0 else "-"
                 amount = abs(self.koya_shift)
                 parts.append(f"L{sign}{Decimal(amount.numerator) / Decimal(amount.denominator)}")
+        if self.normaliser:
+            parts.append(f"K{self.normaliser}")
         if self.fore:
             parts.append("F")
         if self.forfeits_as_played:
@@ -216,6 +265,8 @@ def parse_tiebreak(text: str) -> TiebreakSpec:
             values["cut_low"] = int(match["n"])
         elif match["cm"] == "M":
             values["cut_low"] = values["cut_high"] = int(match["n"])
+        elif match["cm"] == "K":
+            values["normaliser"] = int(match["n"])
         elif match["flag"] == "P":
             values["forfeits_as_played"] = True
         elif match["flag"] == "F":
@@ -240,6 +291,7 @@ def parse_tiebreak(text: str) -> TiebreakSpec:
         koya_shift=koya_shift,
         score=score,
         written_as=written if written != name else "",
+        normaliser=int(values.get("normaliser", 0)),
     )
 
 
@@ -253,3 +305,5 @@ DEFAULT_ROUND_ROBIN: tuple[str, ...] = ("DE", "SB", "WIN", "KS")
 """Default tiebreaks of a round robin (product spec S4)."""
 DEFAULT_SWISS: tuple[str, ...] = ("BH/C1", "BH", "SB", "DE", "WIN")
 """Default tiebreaks of a Swiss tournament (product spec S4)."""
+DEFAULT_TEAM: tuple[str, ...] = ("GP", "EDE", "EMGSB")
+"""Default tiebreaks of a team tournament, after match points (product spec S4)."""
