@@ -158,6 +158,16 @@ class TeamBye:
     kind: ByeKind
 
 
+@dataclass(frozen=True, slots=True)
+class TeamForfeit:
+    """A match won (``won``) or lost by forfeit whose opponent is not recorded — as in a
+    crosstable that writes only ``+F``/``-F`` (FIDE's exercise book)."""
+
+    round: int
+    team: int
+    won: bool
+
+
 class TeamRoundKind(enum.Enum):
     """What one round was for one team."""
 
@@ -228,6 +238,7 @@ class TeamTournament:
     boards: int
     matches: tuple[TeamMatch, ...] = ()
     byes: tuple[TeamBye, ...] = ()
+    forfeits: tuple[TeamForfeit, ...] = ()
     planned_rounds: int = 0
     match_points: MatchPointSystem = DEFAULT_MATCH_POINTS
     game_scoring: ScoringSystem = FIDE_SCORING
@@ -260,12 +271,12 @@ class TeamTournament:
                 not 1 <= b.board <= self.boards for b in match.boards
             ):
                 raise TournamentError(f"round {match.round}: board out of range")
-        for bye in self.byes:
-            if bye.team not in by_number:
-                raise TournamentError(f"round {bye.round}: unknown team {bye.team}")
-            if (bye.round, bye.team) in seen:
-                raise TournamentError(f"round {bye.round}: team {bye.team} appears twice")
-            seen.add((bye.round, bye.team))
+        for entry in (*self.byes, *self.forfeits):
+            if entry.team not in by_number:
+                raise TournamentError(f"round {entry.round}: unknown team {entry.team}")
+            if (entry.round, entry.team) in seen:
+                raise TournamentError(f"round {entry.round}: team {entry.team} appears twice")
+            seen.add((entry.round, entry.team))
         last = max((r for r, _ in seen), default=0)
         if self.planned_rounds < last:
             object.__setattr__(self, "planned_rounds", last)
@@ -277,7 +288,8 @@ class TeamTournament:
     @property
     def round_numbers(self) -> tuple[int, ...]:
         """Rounds with at least one match or bye, in order."""
-        return tuple(sorted({m.round for m in self.matches} | {b.round for b in self.byes}))
+        rounds = {m.round for m in self.matches} | {b.round for b in self.byes}
+        return tuple(sorted(rounds | {f.round for f in self.forfeits}))
 
     def _match_rounds(self, match: TeamMatch) -> tuple[TeamRound, TeamRound]:
         mps, scoring, boards = self.match_points, self.game_scoring, self.boards
@@ -387,6 +399,18 @@ class TeamTournament:
                     gp,
                     board_points=tuple(gp / boards for _ in range(boards)),
                 )
+        for forfeit in self.forfeits:
+            if forfeit.round in wanted:
+                per_board = (
+                    self.game_scoring.forfeit_win if forfeit.won else self.game_scoring.forfeit_loss
+                )
+                found[(forfeit.round, forfeit.team)] = TeamRound(
+                    forfeit.round,
+                    TeamRoundKind.FORFEIT_WIN if forfeit.won else TeamRoundKind.FORFEIT_LOSS,
+                    mps.win if forfeit.won else mps.forfeit_loss,
+                    per_board * boards,
+                    board_points=(per_board,) * boards,
+                )
         result: dict[int, tuple[TeamRound, ...]] = {}
         for team in sorted(self._by_number):
             cells = []
@@ -433,6 +457,7 @@ __all__ = [
     "MatchPointSystem",
     "Team",
     "TeamBye",
+    "TeamForfeit",
     "TeamMatch",
     "TeamRound",
     "TeamRoundKind",
