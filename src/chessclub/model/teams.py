@@ -271,7 +271,8 @@ class TeamTournament:
                 not 1 <= b.board <= self.boards for b in match.boards
             ):
                 raise TournamentError(f"round {match.round}: board out of range")
-        for entry in (*self.byes, *self.forfeits):
+        entries: tuple[TeamBye | TeamForfeit, ...] = (*self.byes, *self.forfeits)
+        for entry in entries:
             if entry.team not in by_number:
                 raise TournamentError(f"round {entry.round}: unknown team {entry.team}")
             if (entry.round, entry.team) in seen:
