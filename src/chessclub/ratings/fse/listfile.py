@@ -1,0 +1,315 @@
+"""The previous ranking list as a CSV file (issue 9, item 4), read and written.
+
+One header line, then one player a line. Comma- or semicolon-separated (taken from the header
+line), UTF-8 (a byte-order mark is allowed; a file that is not UTF-8 is read as Windows-1252,
+as spreadsheet programs write it). Columns, in any order (the first six are required; an
+unknown column is refused, to catch typing errors):
+
+==================  =============================================================================
+``id``              the player's federation code (unique, not empty); a tournament file's
+                    national number (``Player.matricule``) is matched against it
+``name``            ``Surname, First name``
+``points``          the list value (whole number); **empty** for a player not yet on the list
+                    whose countable games are being collected (W2)
+``games``           countable games since entering the list (W7); empty or 0 when not listed
+``entry_date``      date of entry into the list (required when ``points`` is given)
+``birth_date``      date of birth (empty: unknown, then never a junior); a year alone means
+                    1 January of that year
+``last_active``     date of the last countable game (W3 inactivity; empty: the entry date)
+``fide_id``         FIDE ID (optional), matched against a tournament file's FIDE ID
+``foreign_rating``  a FIDE or recognised foreign rating of a player not yet on the list
+                    (W3/W9: the player enters with it)
+``pending_games``   for a player not yet on the list: countable games collected so far (W2)
+``pending_opponents``  … the sum of those games' opponents' points (``F1 + … + Fp``)
+``pending_score``   … the points scored in them (``R1 + … + Rp``, ``3.5`` or ``3½``)
+==================  =============================================================================
+
+Dates are ``YYYY-MM-DD`` or ``DD.MM.YYYY``. A bad file is refused with
+:class:`ListFileError` (a :class:`~chessclub.formats.FormatError`) naming every problem's line
+and column (the column is the field's position, 1-based, and its name is in the message).
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime
+import io
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+
+from chessclub.formats.errors import FormatError, Problem
+from chessclub.i18n import gettext_noop
+from chessclub.model.points import format_points_decimal, parse_points
+
+COLUMNS = (
+    "id",
+    "name",
+    "points",
+    "games",
+    "entry_date",
+    "birth_date",
+    "last_active",
+    "fide_id",
+    "foreign_rating",
+    "pending_games",
+    "pending_opponents",
+    "pending_score",
+)
+REQUIRED = COLUMNS[:6]
+MAX_POINTS = 3500
+
+
+class ListFileError(FormatError):
+    """A previous-list CSV file that cannot be read (every problem with line and column)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ListEntry:
+    """One row of the ranking list. ``points is None``: not yet on the list (collecting)."""
+
+    id: str
+    name: str
+    points: int | None
+    games: int = 0
+    entry_date: datetime.date | None = None
+    birth_date: datetime.date | None = None
+    last_active: datetime.date | None = None
+    fide_id: str = ""
+    foreign_rating: int | None = None
+    pending_games: int = 0
+    pending_opponents: int = 0
+    pending_score: Fraction = Fraction(0)
+    line: int = 0
+
+    @property
+    def listed(self) -> bool:
+        return self.points is not None
+
+
+_ISO = re.compile(r"^(\d{4})-(\d{1,2})-(\d{1,2})$")
+_SWISS = re.compile(r"^(\d{1,2})\.(\d{1,2})\.(\d{4})$")
+_YEAR = re.compile(r"^(\d{4})$")
+
+
+def parse_date(text: str, *, year_alone: bool = False) -> datetime.date:
+    """``YYYY-MM-DD`` or ``DD.MM.YYYY`` (and ``YYYY`` when ``year_alone``); ``ValueError``."""
+    value = text.strip()
+    iso = _ISO.match(value)
+    swiss = _SWISS.match(value)
+    year = _YEAR.match(value) if year_alone else None
+    try:
+        if iso:
+            return datetime.date(int(iso[1]), int(iso[2]), int(iso[3]))
+        if swiss:
+            return datetime.date(int(swiss[3]), int(swiss[2]), int(swiss[1]))
+        if year:
+            return datetime.date(int(year[1]), 1, 1)
+    except ValueError:
+        pass
+    raise ValueError(f"not a date (YYYY-MM-DD or DD.MM.YYYY): {text!r}")
+
+
+def _decode(data: bytes) -> str:
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data.decode("cp1252", errors="replace")
+
+
+def read_list_csv(data: bytes, *, source: str = "") -> list[ListEntry]:
+    """Read the previous list; :class:`ListFileError` lists every problem with line/column."""
+    text = _decode(data)
+    lines = text.splitlines()
+    if not lines or not lines[0].strip():
+        raise ListFileError(
+            [Problem(1, 0, gettext_noop("empty list file: expected a header line"))],
+            source=source,
+        )
+    delimiter = ";" if lines[0].count(";") > lines[0].count(",") else ","
+    reader = csv.reader(io.StringIO(text), delimiter=delimiter)
+    problems: list[Problem] = []
+    header = [h.strip().lower() for h in next(reader)]
+    for position, name in enumerate(header, start=1):
+        if name not in COLUMNS:
+            problems.append(
+                Problem(
+                    1,
+                    position,
+                    gettext_noop("unknown column {name!r} (known columns: {known})"),
+                    {"name": name, "known": ", ".join(COLUMNS)},
+                )
+            )
+        elif header.index(name) != position - 1:
+            problems.append(
+                Problem(1, position, gettext_noop("column {name!r} given twice"), {"name": name})
+            )
+    for name in REQUIRED:
+        if name not in header:
+            problems.append(
+                Problem(1, 0, gettext_noop("missing column {name!r}"), {"name": name})
+            )
+    if problems:
+        raise ListFileError(problems, source=source)
+    where = {name: header.index(name) for name in header}
+    entries: list[ListEntry] = []
+    seen: dict[str, int] = {}
+    for row in reader:
+        number = reader.line_num
+        if not any(cell.strip() for cell in row):
+            continue
+        if len(row) != len(header):
+            problems.append(
+                Problem(
+                    number,
+                    0,
+                    gettext_noop("{found} fields, the header has {expected}"),
+                    {"found": len(row), "expected": len(header)},
+                )
+            )
+            continue
+        entry = _row(row, where, number, problems)
+        if entry is None:
+            continue
+        if entry.id in seen:
+            problems.append(
+                Problem(
+                    number,
+                    where["id"] + 1,
+                    gettext_noop("id {id} already given on line {line}"),
+                    {"id": entry.id, "line": seen[entry.id]},
+                )
+            )
+            continue
+        seen[entry.id] = number
+        entries.append(entry)
+    if problems:
+        raise ListFileError(problems, source=source)
+    return entries
+
+
+def _row(
+    row: list[str], where: dict[str, int], line: int, problems: list[Problem]
+) -> ListEntry | None:
+    before = len(problems)
+
+    def cell(name: str) -> str:
+        index = where.get(name)
+        return row[index].strip() if index is not None else ""
+
+    def bad(name: str, template: str, **params: str | int) -> None:
+        problems.append(
+            Problem(line, where[name] + 1, template, {"column": name, **params})
+        )
+
+    def whole(name: str, low: int, high: int) -> int | None:
+        text = cell(name)
+        if not text:
+            return None
+        if not re.fullmatch(r"\d+", text) or not low <= int(text) <= high:
+            bad(
+                name,
+                gettext_noop("{column}: expected a whole number {low}…{high}, found {value!r}"),
+                low=low,
+                high=high,
+                value=text,
+            )
+            return None
+        return int(text)
+
+    def date(name: str, *, year_alone: bool = False) -> datetime.date | None:
+        text = cell(name)
+        if not text:
+            return None
+        try:
+            return parse_date(text, year_alone=year_alone)
+        except ValueError:
+            bad(
+                name,
+                gettext_noop("{column}: not a date (YYYY-MM-DD or DD.MM.YYYY): {value!r}"),
+                value=text,
+            )
+            return None
+
+    ident, name = cell("id"), cell("name")
+    if not ident:
+        bad("id", gettext_noop("{column}: empty"))
+    if not name:
+        bad("name", gettext_noop("{column}: empty"))
+    points = whole("points", 0, MAX_POINTS)
+    games = whole("games", 0, 100_000)
+    entry_date = date("entry_date")
+    birth_date = date("birth_date", year_alone=True)
+    last_active = date("last_active")
+    foreign = whole("foreign_rating", 0, MAX_POINTS)
+    pending_games = whole("pending_games", 0, 100_000) or 0
+    pending_opponents = whole("pending_opponents", 0, 100_000 * MAX_POINTS) or 0
+    score = Fraction(0)
+    if cell("pending_score"):
+        try:
+            score = parse_points(cell("pending_score"))
+        except ValueError:
+            bad(
+                "pending_score",
+                gettext_noop("{column}: not a points value: {value!r}"),
+                value=cell("pending_score"),
+            )
+    listed = cell("points") != ""
+    if listed and cell("games") == "":
+        bad("games", gettext_noop("{column}: required for a listed player"))
+    if listed and cell("entry_date") == "":
+        bad("entry_date", gettext_noop("{column}: required for a listed player"))
+    if not listed and (
+        score > pending_games or score < 0 or score.denominator not in (1, 2)
+    ):
+        bad(
+            "pending_score",
+            gettext_noop("{column}: {value} is not a score of {games} games"),
+            value=format_points_decimal(score),
+            games=pending_games,
+        )
+    if len(problems) > before:
+        return None
+    return ListEntry(
+        id=ident,
+        name=name,
+        points=points,
+        games=games or 0,
+        entry_date=entry_date,
+        birth_date=birth_date,
+        last_active=last_active,
+        fide_id=cell("fide_id"),
+        foreign_rating=foreign,
+        pending_games=pending_games if not listed else 0,
+        pending_opponents=pending_opponents if not listed else 0,
+        pending_score=score if not listed else Fraction(0),
+        line=line,
+    )
+
+
+def write_list_csv(entries: list[ListEntry]) -> str:
+    """The list as CSV in the same format (comma-separated, every column), ready to be the
+    next period's ``--list``."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(COLUMNS)
+    for e in entries:
+        writer.writerow(
+            [
+                e.id,
+                e.name,
+                "" if e.points is None else e.points,
+                e.games if e.points is not None else "",
+                e.entry_date.isoformat() if e.entry_date else "",
+                e.birth_date.isoformat() if e.birth_date else "",
+                e.last_active.isoformat() if e.last_active else "",
+                e.fide_id,
+                "" if e.foreign_rating is None else e.foreign_rating,
+                e.pending_games if e.points is None else "",
+                e.pending_opponents if e.points is None else "",
+                format_points_decimal(e.pending_score) if e.points is None else "",
+            ]
+        )
+    return out.getvalue()
