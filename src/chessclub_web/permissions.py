@@ -31,6 +31,7 @@ class Action(enum.StrEnum):
     IMPORT_TOURNAMENT = "import_tournament"  # upload a Belgian results file or a TRF
     ENTER_RESULTS = "enter_results"  # spec R5
     CLOSE_TOURNAMENT = "close_tournament"  # spec C1, C3 (closing, corrections)
+    EDIT_TOURNAMENT_SETTINGS = "edit_tournament_settings"  # Paramètres: tiebreaks, rules, lots
     MANAGE_MEMBERS = "manage_members"  # give and take roles
     EDIT_CLUB = "edit_club"  # name, number, public flag
 
@@ -44,6 +45,7 @@ PERMISSIONS: Mapping[Role, frozenset[Action]] = {
             Action.IMPORT_TOURNAMENT,
             Action.ENTER_RESULTS,
             Action.CLOSE_TOURNAMENT,
+            Action.EDIT_TOURNAMENT_SETTINGS,
         }
     ),
     Role.ARBITER: frozenset({Action.VIEW_PRIVATE_CLUB, Action.ENTER_RESULTS}),

@@ -42,6 +42,16 @@ urlpatterns = [
         name="crosstable",
     ),
     path(
+        "clubs/<str:number>/tournaments/<int:pk>/explain/<int:start_no>/<path:code>/",
+        tournament_views.explain_tiebreak,
+        name="explain_tiebreak",
+    ),
+    path(
+        "clubs/<str:number>/tournaments/<int:pk>/settings/",
+        tournament_views.tournament_settings,
+        name="tournament_settings",
+    ),
+    path(
         "accounts/login/",
         auth_views.LoginView.as_view(http_method_names=["get", "head", "post"]),
         name="login",

@@ -18,9 +18,9 @@ def count_summaries(monkeypatch):
     calls = []
     original = presentation.summarize
 
-    def counting(tournament):
+    def counting(tournament, *args, **kwargs):
         calls.append(tournament.name)
-        return original(tournament)
+        return original(tournament, *args, **kwargs)
 
     monkeypatch.setattr(presentation, "summarize", counting)
     return calls

@@ -8,6 +8,9 @@ from pathlib import Path
 import pytest
 from django.contrib.staticfiles import finders
 
+from chessclub_web.tournaments import services
+from chessclub_web.tournaments.models import Tournament
+
 pytestmark = pytest.mark.django_db
 
 
@@ -30,19 +33,23 @@ def test_s1_classement_demo_charlie_first(client, demo):
     html = response.content.decode()
     first = re.search(r"<tbody>\s*<tr id=\"player-(\d+)\">(.*?)</tr>", html, re.S)
     assert first and first.group(1) == "3"
-    rank, number, name, elo, points = _cells(first.group(2))
+    rank, number, name, elo, points, *tiebreaks = _cells(first.group(2))
     assert (rank, number, elo, points) == ("1", "3", "2300", "5")
+    assert len(tiebreaks) == 5  # BH/C1 BH SB DE WIN (spec S4)
     assert re.fullmatch(r"Charlie,? Claire", name)
 
 
 def test_s1_classement_half_points_written_with_half_sign(client, demo):
     html = client.get(demo).content.decode()
-    points = [_cells(_row(html, n))[-1] for n in range(1, 17)]
+    points = [_cells(_row(html, n))[4] for n in range(1, 17)]
     assert any(p.endswith("½") for p in points)
     assert not any("." in p or "," in p for p in points)
 
 
 def test_s1_shared_ranks_shown_as_range(client, demo):
+    # Players tied after every tiebreak share the rank: with WIN alone some stay tied.
+    row = Tournament.objects.get(pk=int(demo.rstrip("/").split("/")[-1]))
+    services.update_settings(row, tiebreaks="WIN", tiebreak_rules="", draw_lots=False)
     html = client.get(demo).content.decode()
     ranks = [c[0] for c in (_cells(_row(html, n)) for n in range(1, 17))]
     shared = [r for r in ranks if "–" in r]
@@ -70,7 +77,7 @@ def test_s2_grille_cells_from_the_players_side(client, demo):
     cells = _cells(_row(html, 3))
     # Charlie Claire: round 1 against no. 10 with Black, won; round 2 v. no. 6 with White, drawn.
     assert cells[4:6] == ["10N1", "6B½"]
-    assert cells[-1] == "5"
+    assert cells[4 + 7] == "5"  # points after the 7 rounds, then the tiebreaks
     english = client.get(demo + "crosstable/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert _cells(_row(english, 3))[4:6] == ["10B1", "6W½"]
 

@@ -1,5 +1,6 @@
-"""A 360 px wide phone: the *Classement* fits, the *Grille américaine* scrolls with its rank,
-number and name columns kept in view (laid out by headless Chromium)."""
+"""A 360 px wide phone: the *Classement* shows rank, name, Elo and points without scrolling and
+its tiebreak columns scroll sideways; the *Grille américaine* scrolls; both keep their rank,
+number and name columns in view (laid out by headless Chromium)."""
 
 from __future__ import annotations
 
@@ -29,7 +30,9 @@ window.addEventListener("load", () => {
   const wrap = document.querySelector(".table-wrap");
   const name = document.querySelector("tbody tr td.name");
   const points = document.querySelector("tbody tr td.points");
+  const last = document.querySelector("tbody tr td:last-child");
   const nameBefore = name.getBoundingClientRect().left;
+  const pointsRightBefore = points ? points.getBoundingClientRect().right : 0;
   const widthBefore = wrap.scrollWidth;
   wrap.scrollLeft = 10000;
   const out = {
@@ -41,6 +44,8 @@ window.addEventListener("load", () => {
     nameBefore: nameBefore,
     nameAfter: name.getBoundingClientRect().left,
     pointsRight: points ? points.getBoundingClientRect().right : 0,
+    pointsRightBefore: pointsRightBefore,
+    lastRight: last ? last.getBoundingClientRect().right : 0,
     wrapRight: wrap.getBoundingClientRect().right,
   };
   parent.postMessage(JSON.stringify(out), "*");
@@ -94,19 +99,22 @@ def test_phone_css_crosstable_first_columns_are_sticky():
     css = Path(finders.find("chessclub_web/style.css")).read_text(encoding="utf-8")
     sticky = re.search(r"\.crosstable[^{]*nth-child\(-n\+3\)[^{]*\{[^}]*position:\s*sticky", css)
     assert sticky, "rank, number and name of the crosstable must be sticky"
+    sticky = re.search(r"\.standings[^{]*nth-child\(-n\+3\)[^{]*\{[^}]*position:\s*sticky", css)
+    assert sticky, "rank, number and name of the standings must be sticky"
     print_css = Path(finders.find("chessclub_web/print.css")).read_text(encoding="utf-8")
     assert "position: static" in print_css  # paper copies do not scroll
 
 
 @pytest.mark.browser
 @pytest.mark.skipif(CHROMIUM is None, reason="needs headless Chromium")
-def test_phone_classement_fits_without_sideways_scrolling(client, demo):
+def test_s1_phone_classement_points_in_view_tiebreaks_scroll_sideways(client, demo):
     m = _measure(client.get(demo, HTTP_ACCEPT_LANGUAGE="fr").content.decode())
     assert m["viewport"] <= 360
-    assert m["pageWidth"] <= m["viewport"], m
-    assert m["wrapScrollWidth"] <= m["wrapClientWidth"], m
-    assert m["scrolled"] == 0, m
-    assert m["pointsRight"] <= m["wrapRight"] + 0.5, m  # the Points column is not cut
+    assert m["pageWidth"] <= m["viewport"], m  # the page itself does not scroll sideways
+    assert m["pointsRightBefore"] <= m["wrapRight"] + 0.5, m  # Points seen without scrolling
+    assert m["wrapScrollWidth"] > m["wrapClientWidth"], m  # the tiebreaks scroll in their box
+    assert abs(m["nameAfter"] - m["nameBefore"]) <= 2, m  # the name column stayed in view
+    assert m["lastRight"] <= m["wrapRight"] + 0.5, m  # scrolled to the end: last tiebreak seen
 
 
 @pytest.mark.browser

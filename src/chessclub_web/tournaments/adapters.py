@@ -3,7 +3,10 @@
 - :func:`load_tournament` reads the rows of one tournament into a core value (a fixed, small
   number of queries whatever the size);
 - :func:`store_tournament` writes a core value as new rows (call it inside a transaction:
-  ``services.import_tournament`` does).
+  ``services.import_tournament`` does);
+- :func:`standings_settings` reads a tournament row's standings settings (tiebreaks, rule era,
+  seed of the drawing of lots) as the core takes them, and :func:`tiebreaks_text` writes
+  tiebreak codes back as the row stores them.
 
 Round trip: ``load_tournament(store_tournament(t, …)) == t`` for every valid ``t``; orders
 (players, games, byes) are kept through the rows' ids.
@@ -13,9 +16,9 @@ from __future__ import annotations
 
 import functools
 from collections import defaultdict
-from dataclasses import fields
+from dataclasses import fields, replace
 from fractions import Fraction
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
@@ -36,6 +39,7 @@ from chessclub.model import (
     Tournament,
     TournamentSystem,
 )
+from chessclub.tiebreaks import RuleEra, TiebreakSpec, default_era, default_tiebreaks
 from chessclub_web.tournaments import models as rows
 from chessclub_web.tournaments.errors import ValueDoesNotFitError
 
@@ -286,4 +290,60 @@ def load_tournament(row: rows.Tournament) -> Tournament:
         chief_arbiter=row.chief_arbiter,
         deputy_arbiters=tuple(line for line in row.deputy_arbiters.splitlines() if line),
         time_control=row.time_control,
+    )
+
+
+class StandingsSettings(NamedTuple):
+    """What :func:`chessclub.standings.compute_standings` takes from a tournament row.
+
+    ``codes`` are canonical tiebreak codes in order (the spec S4 defaults of the system when
+    the row names none); ``era`` the rule era (the start date's when the row names none, then
+    ``era_from_start_date`` is True); ``lots_seed`` the seed of the drawing of lots, ``None``
+    when ties after every tiebreak share the rank.
+    """
+
+    codes: tuple[str, ...]
+    era: RuleEra
+    lots_seed: int | None
+    codes_are_default: bool
+    era_from_start_date: bool
+
+
+def tiebreak_codes(text: str) -> tuple[str, ...]:
+    """The codes stored in a row's ``tiebreaks`` (comma separated, canonical)."""
+    return tuple(code.strip() for code in text.split(",") if code.strip())
+
+
+def canonical_code(spec: TiebreakSpec) -> str:
+    """The TRF-2026 spelling of a parsed descriptor (``GE`` is written ``REP``)."""
+    return replace(spec, written_as="").code if spec.written_as else spec.code
+
+
+def tiebreaks_text(specs: tuple[TiebreakSpec, ...] | list[TiebreakSpec]) -> str:
+    """What a row's ``tiebreaks`` stores for these descriptors: ``BH/C1,BH,SB``."""
+    return ",".join(canonical_code(spec) for spec in specs)
+
+
+def system_default_codes(system: str) -> tuple[str, ...]:
+    """The spec S4 default tiebreaks of a tournament system (a ``System`` value)."""
+    return default_tiebreaks(Tournament(name="", players=(), system=TournamentSystem(system)))
+
+
+def standings_settings(
+    row: rows.Tournament, tournament: Tournament | None = None
+) -> StandingsSettings:
+    """The row's standings settings; ``tournament`` (its core value) gives the system's default
+    tiebreaks, read from the row's ``system`` when not given."""
+    codes = tiebreak_codes(row.tiebreaks)
+    codes_are_default = not codes
+    if codes_are_default:
+        codes = default_tiebreaks(tournament) if tournament else system_default_codes(row.system)
+    era_from_start_date = not row.tiebreak_rules
+    era = default_era(row.start_date) if era_from_start_date else RuleEra(row.tiebreak_rules)
+    return StandingsSettings(
+        codes=codes,
+        era=era,
+        lots_seed=row.lots_seed if row.draw_lots else None,
+        codes_are_default=codes_are_default,
+        era_from_start_date=era_from_start_date,
     )

@@ -51,6 +51,19 @@ class TimeControlCategory(models.TextChoices):
     BLITZ = "blitz", _("Blitz")
 
 
+class TiebreakRules(models.TextChoices):
+    """Values of :class:`chessclub.tiebreaks.RuleEra`; ``""`` follows the start date."""
+
+    FOLLOW_START_DATE = "", _("Follow the start date")
+    C02_2009 = "2009", _("2009: virtual opponent (C.02 Art. 13)")
+    C07_2023 = "2023", _("2023: C.07 of 1 July 2023 (Art. 16, VUR cut rule)")
+    C07_2026 = "2026", _("2026: C.07 of 1 March 2026 (Art. 16.4 caps)")
+
+
+#: Longest list of tiebreak codes (comma separated).
+TIEBREAKS_MAX_LENGTH = 255
+
+
 class ResultCode(models.TextChoices):
     """The seven board results (spec R1), stored as small ASCII codes."""
 
@@ -119,6 +132,34 @@ class Tournament(models.Model):
         db_index=True,
         editable=False,
         help_text=_("Importing the same file again into the same club is refused."),
+    )
+    # Standings settings (spec S1, S4; issue 3): read by ``adapters.standings_settings``.
+    tiebreaks = models.CharField(
+        _("tiebreaks"),
+        max_length=TIEBREAKS_MAX_LENGTH,
+        blank=True,
+        help_text=_(
+            "FIDE C.07 codes in order, comma separated, in the canonical TRF-2026 spelling "
+            "(e.g. BH/C1,BH,SB,DE,WIN); empty: the defaults of the tournament's system."
+        ),
+    )
+    tiebreak_rules = models.CharField(
+        _("tiebreak rules"),
+        max_length=4,
+        choices=TiebreakRules.choices,
+        default=TiebreakRules.FOLLOW_START_DATE,
+        blank=True,
+    )
+    draw_lots = models.BooleanField(
+        _("drawing of lots"),
+        default=False,
+        help_text=_("Decide the ties left after every tiebreak by a drawing of lots."),
+    )
+    lots_seed = models.PositiveIntegerField(
+        _("seed of the drawing of lots"),
+        null=True,
+        blank=True,
+        help_text=_("Drawn once, then kept: the drawing of lots gives the same order every time."),
     )
     creator = models.ForeignKey(
         settings.AUTH_USER_MODEL,

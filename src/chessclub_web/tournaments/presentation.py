@@ -1,8 +1,9 @@
 """What the *Classement* and *Grille américaine* show, built from the core's standings.
 
-No chess arithmetic here: ranks, points and per-round entries come from
-:func:`chessclub.standings.compute_standings`; this module only chooses how to write them
-(``4½``, ``3–5``, ``12N1``) in the user's language.
+No chess arithmetic here: ranks, points, tiebreak values and per-round entries come from
+:func:`chessclub.standings.compute_standings` (under the tournament's settings, read by
+``adapters.standings_settings``), explanations from :func:`chessclub.tiebreaks.explain`; this
+module only chooses how to write them (``4½``, ``3–5``, ``12N1``, ``16¾``) in the user's language.
 
 The language-independent part (ranks, points, one :class:`Entry` per round) is computed once
 per tournament revision and kept in Django's cache (:func:`tournament_summary`); a page then
@@ -13,15 +14,21 @@ the cells.
 from __future__ import annotations
 
 import datetime
+import re
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any, NamedTuple
+from urllib.parse import quote
 
 from django.core.cache import cache
+from django.utils.formats import get_format
+from django.utils.functional import Promise
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
+from django.utils.translation import gettext_lazy, pgettext
 
 from chessclub.model import (
     ByeKind,
@@ -34,12 +41,47 @@ from chessclub.model import (
     format_points,
 )
 from chessclub.standings import StandingRow, compute_standings
-from chessclub_web.tournaments.adapters import load_tournament
+from chessclub.tiebreaks import (
+    CATALOGUE,
+    Contribution,
+    Explanation,
+    RuleEra,
+    TiebreakSpec,
+    TiebreakValue,
+    format_value,
+)
+from chessclub_web.tournaments.adapters import (
+    StandingsSettings,
+    load_tournament,
+    standings_settings,
+)
 
 
 def points_label(points: Points) -> str:
     """``5``, ``4½``, ``½``."""
     return format_points(points, half_sign="½")
+
+
+_QUARTERS = {Fraction(1, 4): "¼", Fraction(1, 2): "½", Fraction(3, 4): "¾"}
+
+
+def value_label(value: TiebreakValue) -> str:
+    """A tiebreak value as arbiters read it, like the points column: ``25``, ``27½``, ``16¾``,
+    ``2081``; other fractions as decimals with a point (``13.40``: :func:`localized` writes
+    the language's separator); ``–`` when the value cannot be computed."""
+    if value is None:
+        return "–"
+    if isinstance(value, int) or value.denominator == 1:
+        return str(int(value))
+    if value > 0 and value.denominator in (2, 4):
+        whole = value.numerator // value.denominator
+        return f"{whole or ''}{_QUARTERS[value - whole]}"
+    return format_value(value)
+
+
+def localized(label: str, separator: str) -> str:
+    """``label`` with the decimal point written as ``separator`` (the language's)."""
+    return label.replace(".", separator) if separator != "." else label
 
 
 def rank_labels(rows: list[StandingRow]) -> list[str]:
@@ -76,7 +118,8 @@ Entry = tuple[int, int, str, str, str]
 
 
 class SummaryRow(NamedTuple):
-    """One line of the standings, as every language shows it."""
+    """One line of the standings, as every language shows it (``tiebreaks``: one label per
+    code of :attr:`Summary.codes`; ``lot``: the drawn lot number when lots decided a tie)."""
 
     rank: str
     pairing_number: int
@@ -85,13 +128,25 @@ class SummaryRow(NamedTuple):
     fictitious_rating: bool
     points: str
     games_played: int
+    tiebreaks: tuple[str, ...] = ()
+    lot: int | None = None
 
 
 class Summary(NamedTuple):
-    """What the *Classement* shows, before translation (cached per tournament revision)."""
+    """What the *Classement* shows, before translation (cached per tournament revision).
+
+    ``codes`` are the tiebreaks in order, ``era`` the rule era's value (``2009``…), and the
+    flags say whether they are the defaults (system, start date); ``lots_seed`` is set when a
+    drawing of lots decides the ties left after every tiebreak.
+    """
 
     rows: tuple[SummaryRow, ...]
     rounds: tuple[tuple[int, datetime.date | None], ...]
+    codes: tuple[str, ...] = ()
+    era: str = ""
+    codes_are_default: bool = True
+    era_from_start_date: bool = True
+    lots_seed: int | None = None
 
 
 #: What the *Grille américaine* adds: each row's entries, in the order of ``Summary.rows``
@@ -115,11 +170,27 @@ def _entries(entries: tuple[RoundEntry, ...], labels: dict[Points, str]) -> tupl
     return tuple(result)
 
 
-def summarize(tournament: Tournament) -> tuple[Summary, Cells]:
-    """The standings of ``tournament`` (computed by the core), its rounds, and the crosstable's
-    entries."""
-    rows = compute_standings(tournament)
+def summarize(
+    tournament: Tournament, settings: StandingsSettings | None = None
+) -> tuple[Summary, Cells]:
+    """The standings of ``tournament`` (computed by the core under ``settings``: points only
+    when not given), its rounds, and the crosstable's entries."""
+    codes: tuple[str, ...] = settings.codes if settings else ()
+    rows = compute_standings(
+        tournament,
+        codes,
+        era=settings.era if settings else None,
+        lots_seed=settings.lots_seed if settings else None,
+    )
     labels: dict[Points, str] = {}
+    values: dict[TiebreakValue, str] = {}
+
+    def value(v: TiebreakValue) -> str:
+        text = values.get(v)
+        if text is None:
+            text = values[v] = value_label(v)
+        return text
+
     summary = Summary(
         rows=tuple(
             SummaryRow(
@@ -130,10 +201,17 @@ def summarize(tournament: Tournament) -> tuple[Summary, Cells]:
                 fictitious_rating=row.player.fictitious_rating,
                 points=points_label(row.points),
                 games_played=row.games_played,
+                tiebreaks=tuple(value(row.tiebreaks[code]) for code in codes),
+                lot=row.lot,
             )
             for rank, row in zip(rank_labels(rows), rows, strict=True)
         ),
         rounds=tuple((int(r.number), r.date) for r in sorted(tournament.rounds, key=_number)),
+        codes=codes,
+        era=settings.era.value if settings else "",
+        codes_are_default=settings.codes_are_default if settings else True,
+        era_from_start_date=settings.era_from_start_date if settings else True,
+        lots_seed=settings.lots_seed if settings else None,
     )
     return summary, tuple(_entries(row.entries, labels) for row in rows)
 
@@ -149,11 +227,12 @@ def cache_key(row: Any, part: str = "summary") -> str:
     """The cache key of a part (``summary``, ``cells``) of a tournament row's pages: its id and
     its revision, which changes with any change of the tournament's rows
     (``models.touch_tournament``)."""
-    return f"chessclub:{part}:v1:{row.pk}:{row.revision.hex}"
+    return f"chessclub:{part}:v2:{row.pk}:{row.revision.hex}"
 
 
 def _computed(row: Any) -> tuple[Summary, Cells]:
-    summary, cells = summarize(load_tournament(row))
+    tournament = load_tournament(row)
+    summary, cells = summarize(tournament, standings_settings(row, tournament))
     cache.set_many(
         {cache_key(row, "summary"): summary, cache_key(row, "cells"): cells}, CACHE_TIMEOUT
     )
@@ -248,15 +327,250 @@ class DisplayRow:
     fictitious_rating: bool
     points: str
     games_played: int
+    tiebreaks: tuple[str, ...]
+    lot: int | None
     cells_html: str
+    tiebreaks_html: str = ""
 
 
-def display_rows(summary: Summary, cells: Cells | None = None) -> list[DisplayRow]:
-    """The standings as the templates show them; with the crosstable cells if ``cells``."""
-    if cells is None:
-        return [DisplayRow(*row, cells_html="") for row in summary.rows]
-    labels = CellLabels()
+def code_path(code: str) -> str:
+    """A tiebreak code as the explanation page's URL takes it (``BH/C1`` stays ``BH/C1``: the
+    page's path converter takes slashes; ``BH%2FC1`` works too)."""
+    return "/".join(quote(part, safe=":") for part in code.split("/"))
+
+
+def tiebreak_cells_html(
+    summary: Summary, row: SummaryRow, explain_prefix: str, separator: str
+) -> str:
+    """The row's tiebreak ``<td>`` cells, each value a link to its explanation page
+    (``explain_prefix``: the page's URL up to the start number)."""
+    # Safe: codes are parsed descriptors ([A-Z0-9/:+-.]), values numbers and signs.
+    return mark_safe(
+        "".join(
+            f'<td class="num tiebreak"><a href="{explain_prefix}{row.pairing_number}/'
+            f'{code_path(code)}/">{localized(label, separator)}</a></td>'
+            for code, label in zip(summary.codes, row.tiebreaks, strict=True)
+        )
+    )
+
+
+def display_rows(
+    summary: Summary, cells: Cells | None = None, explain_prefix: str = ""
+) -> list[DisplayRow]:
+    """The standings as the templates show them; with the crosstable cells if ``cells``, the
+    tiebreak cells (links to ``explain_prefix``…) if ``explain_prefix``."""
+    separator = get_format("DECIMAL_SEPARATOR")
+    labels = CellLabels() if cells is not None else None
+    rows = []
+    for index, row in enumerate(summary.rows):
+        rows.append(
+            DisplayRow(
+                *row,
+                cells_html=labels.cells_html(cells[index]) if labels and cells else "",
+                tiebreaks_html=tiebreak_cells_html(summary, row, explain_prefix, separator)
+                if explain_prefix
+                else "",
+            )
+        )
+    return rows
+
+
+# --- Tiebreak names, settings and explanations in the user's language ---------------------
+
+#: The catalogue's names (C.07), translated.
+TIEBREAK_NAMES: dict[str, Promise] = {
+    "DE": gettext_lazy("Direct Encounter"),
+    "WIN": gettext_lazy("Number of Wins"),
+    "WON": gettext_lazy("Number of Games Won"),
+    "BPG": gettext_lazy("Number of Games Played with Black"),
+    "BWG": gettext_lazy("Number of Games Won with Black"),
+    "PS": gettext_lazy("Sum of Progressive Scores"),
+    "REP": gettext_lazy("Rounds one Elected to Play"),
+    "STD": gettext_lazy("Standard Points"),
+    "TPN": gettext_lazy("Tournament Pairing Number"),
+    "BH": gettext_lazy("Buchholz"),
+    "AOB": gettext_lazy("Average of Opponents' Buchholz"),
+    "FB": gettext_lazy("Fore Buchholz"),
+    "SB": gettext_lazy("Sonneborn-Berger"),
+    "KS": gettext_lazy("Koya System"),
+    "ARO": gettext_lazy("Average Rating of Opponents"),
+    "TPR": gettext_lazy("Tournament Performance Rating"),
+    "PTP": gettext_lazy("Perfect Tournament Performance"),
+    "APRO": gettext_lazy("Average Performance Rating of Opponents"),
+    "APPO": gettext_lazy("Average Perfect Performance of Opponents"),
+    "RTNG": gettext_lazy("Rating"),
+}
+
+
+def tiebreak_name(spec: TiebreakSpec) -> str:
+    """The full name of a descriptor: ``Buchholz (Cut-1)``, ``Sonneborn-Berger``."""
+    name = str(TIEBREAK_NAMES.get(spec.name, CATALOGUE[spec.name].name))
+    parts = []
+    if spec.cut_high:
+        parts.append(_("Median-%(n)s") % {"n": spec.cut_high})
+    elif spec.cut_low:
+        parts.append(_("Cut-%(n)s") % {"n": spec.cut_low})
+    if spec.forfeits_as_played:
+        parts.append(_("forfeits counted as played"))
+    if spec.fore:
+        parts.append(_("with Fore Buchholz"))
+    if spec.reverse:
+        parts.append(_("reversed"))
+    if spec.koya_percent != 50 or spec.koya_shift:
+        parts.append(_("Koya limit moved"))
+    return f"{name} ({', '.join(parts)})" if parts else name
+
+
+MODIFIER_HELP = {
+    "C": "/C1",
+    "M": "/M1",
+    "P": "/P",
+    "F": "/F",
+    "R": "/R",
+    "L": "/L+1",
+}
+
+
+def catalogue_rows() -> list[dict[str, str]]:
+    """The catalogue for the settings page: code, name, article and modifiers taken."""
     return [
-        DisplayRow(*row, cells_html=labels.cells_html(entries))
-        for row, entries in zip(summary.rows, cells, strict=True)
+        {
+            "code": code,
+            "name": str(TIEBREAK_NAMES.get(code, info.name)),
+            "article": info.article,
+            "modifiers": " ".join(MODIFIER_HELP[m] for m in "CMPFRL" if m in info.modifiers),
+        }
+        for code, info in CATALOGUE.items()
     ]
+
+
+def era_label(era: str | RuleEra) -> str:
+    """``FIDE C.07 rules of 2009``."""
+    value = era.value if isinstance(era, RuleEra) else era
+    return _("FIDE C.07 rules of %(year)s") % {"year": value}
+
+
+def source_label(source: str) -> str:
+    """The core's ``Contribution.source`` (a small closed set of English phrases) translated;
+    a phrase this list does not know is shown as given."""
+    fixed = {
+        "game": _("game"),
+        "forfeit win": _("forfeit win"),
+        "forfeit loss": _("forfeit loss"),
+        "pairing-allocated bye": _("pairing-allocated bye"),
+        "full-point bye": _("full-point bye"),
+        "half-point bye": _("half-point bye"),
+        "zero-point bye": _("zero-point bye"),
+        "absent": _("absent"),
+        "no result yet": _("no result yet"),
+        "score after the round": _("score after the round"),
+        "forfeit counted as played": _("forfeit counted as played"),
+        "forfeit counted as played (/P)": _("forfeit counted as played (/P)"),
+        "forfeit counted as a game (pre-determined pairings, Art. 15.2)": _(
+            "forfeit counted as a game (pre-determined pairings, Art. 15.2)"
+        ),
+        "last-round pairing (Fore Buchholz)": _("last-round pairing (Fore Buchholz)"),
+        "virtual opponent (C.02 Art. 13.15.3)": _("virtual opponent (C.02 Art. 13.15.3)"),
+        "dummy opponent (C.07 Art. 16.4)": _("dummy opponent (C.07 Art. 16.4)"),
+        "dummy opponent (C.07 Art. 16.4, 2026 caps)": _(
+            "dummy opponent (C.07 Art. 16.4, 2026 caps)"
+        ),
+    }
+    if source in fixed:
+        return fixed[source]
+    if source.startswith("opponent's "):
+        return _("opponent's %(code)s") % {"code": source.removeprefix("opponent's ")}
+    return source
+
+
+_CUT = re.compile(r"^(Cut|Median)-(\d+): (.+)$")
+
+
+def cut_label(cut: str) -> str:
+    """The core's ``Contribution.cut`` (why a cut removed the contribution) translated; a
+    reason this list does not know is shown as given."""
+    if cut == "opponent below the Koya limit":
+        return _("opponent below the Koya limit")
+    match = _CUT.match(cut)
+    if match is None:
+        return cut
+    kind, n, why = match.groups()
+    reasons = {
+        "least significant": _("least significant contribution"),
+        "most significant": _("most significant contribution"),
+        "voluntary unplayed round cut first (C.07 Art. 16.5)": _(
+            "voluntary unplayed round (VUR) cut first (C.07 Art. 16.5)"
+        ),
+        "early round": _("early round"),
+    }
+    if why not in reasons:
+        return cut
+    label = _("Median-%(n)s") if kind == "Median" else _("Cut-%(n)s")
+    return f"{label % {'n': n}}: {reasons[why]}"
+
+
+def note_label(note: str) -> str:
+    """The core's notes: the few fixed sentences translated, the others (they hold numbers and
+    reasons worked out for the player) shown as given."""
+    fixed = {
+        "no game played over the board": _("no game played over the board"),
+        "lower ranks first": _("lower ranks first"),
+        "higher ranks first (/R)": _("higher ranks first (/R)"),
+        "last round counted as a draw for everybody (Art. 8.3)": _(
+            "last round counted as a draw for everybody (Art. 8.3)"
+        ),
+        "unrated participants and no rating set for them: not computed (C.07 Art. 10)": _(
+            "unrated participants and no rating set for them: not computed (C.07 Art. 10)"
+        ),
+    }
+    return fixed.get(note, note)
+
+
+@dataclass(frozen=True, slots=True)
+class ContributionLine:
+    """One line of an explanation's table, written for the page."""
+
+    round: int
+    opponent: int | None
+    opponent_name: str
+    opponent_score: str
+    result: str
+    source: str
+    value: str
+    counted: bool
+    cut: str
+    vur: bool
+    note: str
+
+
+def contribution_lines(explanation: Explanation, names: dict[int, str]) -> list[ContributionLine]:
+    separator = get_format("DECIMAL_SEPARATOR")
+
+    def text(value: Fraction | int | None) -> str:
+        return "" if value is None else localized(value_label(value), separator)
+
+    def line(c: Contribution) -> ContributionLine:
+        opponent = None if c.opponent is None else int(c.opponent)
+        return ContributionLine(
+            round=c.round,
+            opponent=opponent,
+            opponent_name=names.get(opponent, "") if opponent is not None else "",
+            opponent_score=text(c.opponent_score),
+            result=text(c.result),
+            source=source_label(c.source),
+            value=text(c.value),
+            counted=c.counted,
+            cut=cut_label(c.cut) if c.cut else "",
+            vur=c.vur,
+            note=note_label(c.note) if c.note else "",
+        )
+
+    return [line(c) for c in explanation.contributions]
+
+
+def explanation_value(explanation: Explanation) -> str:
+    return localized(value_label(explanation.value), get_format("DECIMAL_SEPARATOR"))
+
+
+def codes_line(codes: Sequence[str]) -> str:
+    return ", ".join(codes)

@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import hashlib
+import secrets
 from typing import Any
 
 from django.db import transaction
 from django.urls import reverse
 
 from chessclub.formats import read_tournament
+from chessclub.tiebreaks import parse_tiebreaks
 from chessclub_web.clubs.models import Club
 from chessclub_web.tournaments import models as rows
-from chessclub_web.tournaments.adapters import store_tournament
+from chessclub_web.tournaments.adapters import store_tournament, tiebreaks_text
 from chessclub_web.tournaments.errors import DuplicateImportError, InvalidImportOptionError
 
 
@@ -76,3 +78,36 @@ def import_tournament(
         source_filename=filename,
         source_sha256=digest,
     )
+
+
+#: Seeds of the drawing of lots: 1 to 999,999,999 (short enough to be read out and written).
+LOTS_SEED_LIMIT = 10**9
+
+
+@transaction.atomic
+def update_settings(
+    row: rows.Tournament, *, tiebreaks: str, tiebreak_rules: str, draw_lots: bool
+) -> rows.Tournament:
+    """Store a tournament's standings settings: ``tiebreaks`` comma separated (stored in the
+    canonical spelling; ``""``: the system's defaults), ``tiebreak_rules`` a value of
+    :class:`~chessclub_web.tournaments.models.TiebreakRules`. Raises
+    :class:`chessclub.tiebreaks.TiebreakCodeError` (a ``ValueError``) for a bad code and
+    ``ValueError`` for unknown rules; nothing is stored then.
+
+    The seed of the drawing of lots is drawn the first time lots are asked for, then kept (also
+    when lots are switched off and on again). Saving the row gives it a new revision: its
+    cached standings are not used any more.
+    """
+    if tiebreak_rules not in rows.TiebreakRules.values:
+        raise ValueError(f"unknown tiebreak rules {tiebreak_rules!r} (use 2009, 2023 or 2026)")
+    text = tiebreaks_text(parse_tiebreaks([c for c in tiebreaks.split(",") if c.strip()]))
+    if len(text) > rows.TIEBREAKS_MAX_LENGTH:
+        raise ValueError(f"tiebreaks longer than {rows.TIEBREAKS_MAX_LENGTH} characters")
+    locked = rows.Tournament.objects.select_for_update().get(pk=row.pk)
+    locked.tiebreaks = text
+    locked.tiebreak_rules = tiebreak_rules
+    locked.draw_lots = draw_lots
+    if draw_lots and locked.lots_seed is None:
+        locked.lots_seed = 1 + secrets.randbelow(LOTS_SEED_LIMIT - 1)
+    locked.save(update_fields=["tiebreaks", "tiebreak_rules", "draw_lots", "lots_seed"])
+    return locked

@@ -1,27 +1,44 @@
-"""Tournament pages: *Classement*, *Grille américaine* and the import page.
+"""Tournament pages: *Classement*, *Grille américaine*, a tiebreak value's explanation, the
+*Paramètres* (tiebreaks, rule era, drawing of lots) and the import page.
 
 Every view goes through :func:`chessclub_web.permissions.club_view`, which checks the club's
 visibility and the action's permission on the server. The pages answer 405 to the HTTP methods
-they do not take (read-only pages: GET and HEAD; the import form: GET, HEAD and POST).
+they do not take (read-only pages: GET and HEAD; the forms: GET, HEAD and POST).
 """
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
 from chessclub.formats import FormatError
-from chessclub.model import TournamentError
+from chessclub.model import PairingNumber, TournamentError
+from chessclub.tiebreaks import TiebreakCodeError, default_era, explain, parse_tiebreak
 from chessclub_web.clubs.models import Club
 from chessclub_web.permissions import Action, allowed, club_view
 from chessclub_web.tournaments import services
+from chessclub_web.tournaments.adapters import (
+    canonical_code,
+    load_tournament,
+    standings_settings,
+    system_default_codes,
+)
 from chessclub_web.tournaments.errors import DuplicateImportError, ValueDoesNotFitError
-from chessclub_web.tournaments.forms import ImportForm
+from chessclub_web.tournaments.forms import ImportForm, SettingsForm
 from chessclub_web.tournaments.models import Tournament
 from chessclub_web.tournaments.presentation import (
+    catalogue_rows,
+    code_path,
+    contribution_lines,
     display_rows,
+    era_label,
+    explanation_value,
+    note_label,
+    tiebreak_name,
     tournament_cells,
     tournament_summary,
 )
@@ -33,10 +50,26 @@ def tournament_url(row: Tournament) -> str:
     return reverse("tournament", kwargs={"number": row.club.number, "pk": row.pk})
 
 
+def explain_prefix(club: Club, pk: int) -> str:
+    """The URL of the explanation pages up to the start number (``…/explain/``)."""
+    url = reverse(
+        "explain_tiebreak", kwargs={"number": club.number, "pk": pk, "start_no": 1, "code": "X"}
+    )
+    return url.removesuffix("1/X/")
+
+
+def _tiebreak_columns(codes: tuple[str, ...]) -> list[dict[str, str]]:
+    return [{"code": code, "name": tiebreak_name(parse_tiebreak(code))} for code in codes]
+
+
 def _tournament_page(request: HttpRequest, club: Club, pk: int, tab: str) -> HttpResponse:
     row = get_object_or_404(Tournament, pk=pk, club=club)
     summary = tournament_summary(row)
-    rows = display_rows(summary, tournament_cells(row) if tab == "crosstable" else None)
+    rows = display_rows(
+        summary,
+        tournament_cells(row) if tab == "crosstable" else None,
+        explain_prefix=explain_prefix(club, pk),
+    )
     rounds = [{"number": number, "date": date} for number, date in summary.rounds]
     return render(
         request,
@@ -47,8 +80,14 @@ def _tournament_page(request: HttpRequest, club: Club, pk: int, tab: str) -> Htt
             "rows": rows,
             "rounds": rounds,
             "tab": tab,
+            "tiebreaks": _tiebreak_columns(summary.codes),
+            "codes_line": ", ".join(summary.codes),
+            "era_label": era_label(summary.era) if summary.era else "",
+            "summary": summary,
+            "show_lots": summary.lots_seed is not None and any(r.lot for r in summary.rows),
             "print_view": request.GET.get("print") == "1",
             "can_import": allowed(request.user, club, Action.IMPORT_TOURNAMENT),
+            "can_edit_settings": allowed(request.user, club, Action.EDIT_TOURNAMENT_SETTINGS),
         },
     )
 
@@ -63,6 +102,125 @@ def standings(request: HttpRequest, club: Club, pk: int) -> HttpResponse:
 @club_view()
 def crosstable(request: HttpRequest, club: Club, pk: int) -> HttpResponse:
     return _tournament_page(request, club, pk, "crosstable")
+
+
+@require_safe
+@club_view()
+def explain_tiebreak(
+    request: HttpRequest, club: Club, pk: int, start_no: int, code: str
+) -> HttpResponse:
+    """How one player's value of one of the tournament's tiebreaks was made (issue 3, item 4).
+
+    ``code`` may be written as the standings link it (``BH/C1``) or URL-encoded (``BH%2FC1``),
+    in any case or with the S4 spelling (``bh-c1``). 404 for a player who is not in the
+    tournament or a code that is not one of its tiebreaks.
+    """
+    row = get_object_or_404(Tournament, pk=pk, club=club)
+    try:
+        spec = parse_tiebreak(code)
+    except TiebreakCodeError:
+        raise Http404("No such tiebreak") from None
+    tournament = load_tournament(row)
+    settings = standings_settings(row, tournament)
+    wanted = canonical_code(spec)
+    index = next((i for i, c in enumerate(settings.codes) if c == wanted or c == spec.code), None)
+    if index is None:
+        raise Http404("Not a tiebreak of this tournament")
+    player = PairingNumber(start_no)
+    names = {int(p.pairing_number): p.name for p in tournament.players}
+    if start_no not in names:
+        raise Http404("No such player")
+    codes = settings.codes
+    explanation = explain(
+        tournament, player, codes[index], preceding=codes[:index], era=settings.era
+    )
+    summary = tournament_summary(row)
+    own = next(r for r in summary.rows if r.pairing_number == start_no)
+    standings_url = tournament_url(row)
+    prefix = explain_prefix(club, pk)
+    return render(
+        request,
+        "tournaments/explain.html",
+        {
+            "club": club,
+            "tournament": row,
+            "tab": "explain",
+            "player": own,
+            "code": codes[index],
+            "name": tiebreak_name(parse_tiebreak(codes[index])),
+            "value": explanation_value(explanation),
+            "article": explanation.article,
+            "era_label": era_label(explanation.era),
+            "era_from_start_date": settings.era_from_start_date,
+            "contributions": contribution_lines(explanation, names),
+            "tied_group": [
+                {"number": int(p), "name": names[int(p)]} for p in explanation.tied_group
+            ],
+            "notes": [note_label(n) for n in explanation.notes],
+            "standings_url": standings_url,
+            "others": [
+                {
+                    "code": c,
+                    "url": f"{prefix}{start_no}/{code_path(c)}/",
+                    "value": label,
+                    "current": i == index,
+                }
+                for i, (c, label) in enumerate(zip(summary.codes, own.tiebreaks, strict=True))
+            ],
+            "can_edit_settings": allowed(request.user, club, Action.EDIT_TOURNAMENT_SETTINGS),
+        },
+    )
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@club_view(Action.EDIT_TOURNAMENT_SETTINGS)
+def tournament_settings(request: HttpRequest, club: Club, pk: int) -> HttpResponse:
+    """The *Paramètres*: tiebreaks in order, rule era, drawing of lots (owner and
+    administrators). A bad code answers 400 with the form naming it."""
+    row = get_object_or_404(Tournament, pk=pk, club=club)
+    form_options = {
+        "defaults": ", ".join(system_default_codes(row.system)),
+        "era_from_date": default_era(row.start_date).value,
+    }
+    status = 200
+    if request.method == "POST":
+        form = SettingsForm(request.POST, **form_options)
+        if form.is_valid():
+            services.update_settings(
+                row,
+                tiebreaks=form.cleaned_data["tiebreaks"],
+                tiebreak_rules=form.cleaned_data["tiebreak_rules"],
+                draw_lots=form.cleaned_data["draw_lots"],
+            )
+            messages.success(request, _("The settings were saved; the standings follow them."))
+            return redirect(tournament_url(row))
+        status = 400
+    else:
+        form = SettingsForm(
+            initial={
+                "tiebreaks": row.tiebreaks.replace(",", ", "),
+                "tiebreak_rules": row.tiebreak_rules,
+                "draw_lots": row.draw_lots,
+            },
+            **form_options,
+        )
+    current = standings_settings(row)
+    return render(
+        request,
+        "tournaments/settings.html",
+        {
+            "club": club,
+            "tournament": row,
+            "tab": "settings",
+            "form": form,
+            "catalogue": catalogue_rows(),
+            "current_codes": ", ".join(current.codes),
+            "current_era": era_label(current.era),
+            "lots_seed": row.lots_seed,
+            "can_edit_settings": True,
+        },
+        status=status,
+    )
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
