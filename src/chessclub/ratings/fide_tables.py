@@ -6,7 +6,12 @@
   in hundredths, from the two ratings. The difference is capped at 800 rating points, not 400
   (C.07 Art. 10.3 uses the table without the B.02 400-point rule).
 * :func:`round_half_up` — FIDE's rounding to the nearest integer, 0.5 rounded up. Every
-  rounding of ratings and percentages in this package goes through it.
+  rounding of ratings and percentages in this package goes through it, except a B.02 rating
+  change (below).
+* :func:`rating_expected_score` — table 8.1.2 under B.02 8.3.1: the difference is capped at
+  :data:`RATING_DIFFERENCE_CAP` (400) for a player rated below :data:`UNCAPPED_FROM` (2650).
+* :func:`round_half_away_from_zero` — B.02 8.3.4's rounding of a rating change ("0.5 is rounded
+  away from zero"), which differs from :func:`round_half_up` only for negative halves.
 
 All values are integers or :class:`~fractions.Fraction`; no floats.
 """
@@ -39,6 +44,12 @@ _PD_BANDS: tuple[tuple[int, int], ...] = (
 
 MAX_DIFFERENCE = 800
 """Largest rating difference looked up in table 8.1.2 (Art. 10.3 searches)."""
+
+RATING_DIFFERENCE_CAP = 400
+"""B.02 8.3.1: a rating difference above 400 counts as 400 (for players below 2650)."""
+
+UNCAPPED_FROM = 2650
+"""B.02 8.3.1 (amended 1 Oct 2025): from this rating on, the actual difference is used."""
 
 
 def _build_pd() -> tuple[int, ...]:
@@ -76,11 +87,41 @@ def score_hundredths(score: Fraction, games: int) -> int:
     return round_half_up(score * 100 / games)
 
 
-def expected_score(rating: int, opponent_rating: int) -> int:
+def expected_score(
+    rating: int, opponent_rating: int, *, max_difference: int = MAX_DIFFERENCE
+) -> int:
     """Table 8.1.2: expected score of ``rating`` against ``opponent_rating``, in hundredths.
 
-    The difference is capped at :data:`MAX_DIFFERENCE` (800) rating points.
+    The difference is capped at ``max_difference`` rating points: by default
+    :data:`MAX_DIFFERENCE` (800, the tiebreaks' C.07 Art. 10.3 use; beyond 735 the table gives
+    1.00 anyway); :data:`RATING_DIFFERENCE_CAP` (400) for B.02 8.3.1. Raises ``ValueError`` for
+    a ``max_difference`` outside 0…800.
     """
-    difference = min(abs(rating - opponent_rating), MAX_DIFFERENCE)
+    if not 0 <= max_difference <= MAX_DIFFERENCE:
+        raise ValueError(f"difference cap out of range: {max_difference}")
+    difference = min(abs(rating - opponent_rating), max_difference)
     higher = _PD_HIGHER[difference]
     return higher if rating >= opponent_rating else 100 - higher
+
+
+def rating_expected_score(rating: int, opponent_rating: int) -> int:
+    """B.02 8.3.1–8.3.2 a): a rated game's expected score ``PD`` (table 8.1.2), in hundredths.
+
+    For a player rated below :data:`UNCAPPED_FROM` (2650) a difference above 400 counts as 400
+    (so ``PD`` stays within 0.08…0.92); from 2650 on the actual difference is used (amendment of
+    1 Oct 2025). The cap depends on ``rating``, the rating of the player whose ``PD`` this is,
+    so the two players' ``PD`` of one game need not add up to 1.
+    """
+    if rating >= UNCAPPED_FROM:
+        return expected_score(rating, opponent_rating)
+    return expected_score(rating, opponent_rating, max_difference=RATING_DIFFERENCE_CAP)
+
+
+def round_half_away_from_zero(value: Fraction) -> int:
+    """Round to the nearest integer, halves away from zero (B.02 8.3.4 for a rating change).
+
+    ``2.5 → 3`` and ``-2.5 → -3``, so a loss of 2.5 points costs as much as a gain of 2.5 earns
+    (:func:`round_half_up` would give ``-2``).
+    """
+    magnitude = math.floor(abs(value) + Fraction(1, 2))
+    return magnitude if value >= 0 else -magnitude
