@@ -1,0 +1,396 @@
+"""TRF-2026 team files ↔ :class:`~chessclub.model.teams.TeamTournament`.
+
+Reading builds on :func:`~chessclub.formats.trf.read_trf` (the team records are kept there as
+:class:`~chessclub.formats.trf.RawLine`): ``310`` (or the older ``013``) team rosters,
+``352`` board colour sequence (its length is the number of boards), ``362`` match-point
+scoring, ``320`` pairing-allocated byes (with their MP and GP), ``240`` team byes, ``330``
+forfeited matches, ``300`` out-of-order line-ups. Matches come from the ``001`` player
+records: a team's players paired in a round meet the players of one other team; boards follow
+the ``300`` line-up when given, else roster order. ``801``/``802`` (informative) are ignored.
+
+:func:`write_team_trf` writes the same records (one line-up per roster, in roster order), for
+exchanging files and for checking against FIDE's reference implementation.
+"""
+
+from __future__ import annotations
+
+import datetime
+from fractions import Fraction
+
+from chessclub.formats.trf.codec import read_trf
+from chessclub.formats.trf.records import (
+    ByesRecord,
+    PlayerRecord,
+    RawLine,
+    ResultCode,
+    RoundCell,
+    RoundsRecord,
+    TrfDocument,
+)
+from chessclub.model import ByeKind, Colour, GameResult, PairingNumber, Player
+from chessclub.model.points import ZERO, Points
+from chessclub.model.teams import (
+    BoardGame,
+    MatchForfeit,
+    MatchPointSystem,
+    Team,
+    TeamBye,
+    TeamMatch,
+    TeamScore,
+    TeamTournament,
+)
+from chessclub.model.tournament import TournamentError
+
+
+class TeamTrfError(ValueError):
+    """A team record that cannot be read or contradicts the player records."""
+
+
+def _int(text: str) -> int:
+    text = text.strip()
+    return int(text) if text.isdigit() else 0
+
+
+def _points(text: str) -> Points | None:
+    text = text.strip()
+    return Fraction(text) if text else None
+
+
+def _teams(doc: TrfDocument, players: dict[int, Player]) -> list[Team]:
+    lines = [r.text for r in doc.records if isinstance(r, RawLine) and r.tag == "310"]
+    teams: list[Team] = []
+    if lines:
+        for line in lines:
+            ids = [_int(line[i - 4 : i]) for i in range(77, len(line) + 1, 5)]
+            roster = tuple(players.get(p, PairingNumber(p)) for p in ids if p)
+            teams.append(Team(_int(line[4:7]), line[8:40].strip(), roster, line[41:46].strip()))
+        return teams
+    legacy = [r.text for r in doc.records if isinstance(r, RawLine) and r.tag == "013"]
+    for number, line in enumerate(legacy, start=1):
+        ids = [_int(line[i - 4 : i]) for i in range(40, len(line) + 1, 5)]
+        roster = tuple(players.get(p, PairingNumber(p)) for p in ids if p)
+        teams.append(Team(number, line[4:36].strip(), roster))
+    return teams
+
+
+def _raw(doc: TrfDocument, tag: str) -> list[str]:
+    return [r.text for r in doc.records if isinstance(r, RawLine) and r.tag == tag]
+
+
+def _match_points(doc: TrfDocument) -> tuple[MatchPointSystem, list[TeamBye]]:
+    values: dict[str, Points] = {}
+    for line in _raw(doc, "362"):
+        for pos in range(5, len(line) - 1, 9):
+            points = _points(line[pos + 1 : pos + 5])
+            if points is not None:
+                values[line[pos].upper()] = points
+    pab_mp: Points | None = None
+    pab_gp: Points | None = None
+    byes: list[TeamBye] = []
+    for line in _raw(doc, "320"):
+        pab_mp, pab_gp = _points(line[4:8]), _points(line[9:13])
+        for rnd, i in enumerate(range(17, len(line) + 1, 4), start=1):
+            team = _int(line[i - 3 : i])
+            if team:
+                byes.append(TeamBye(rnd, team, ByeKind.PAIRING_ALLOCATED))
+    system = MatchPointSystem(
+        win=values.get("W", Fraction(2)),
+        draw=values.get("D", Fraction(1)),
+        loss=values.get("L", ZERO),
+        pairing_allocated_bye=pab_mp,
+        pab_game_points=pab_gp,
+    )
+    return system, byes
+
+
+_FORFEITS = {
+    "+-": MatchForfeit.HOME_WINS,
+    "10": MatchForfeit.HOME_WINS,
+    "WL": MatchForfeit.HOME_WINS,
+    "WZ": MatchForfeit.HOME_WINS,
+    "-+": MatchForfeit.AWAY_WINS,
+    "01": MatchForfeit.AWAY_WINS,
+    "LW": MatchForfeit.AWAY_WINS,
+    "ZW": MatchForfeit.AWAY_WINS,
+    "--": MatchForfeit.DOUBLE,
+    "00": MatchForfeit.DOUBLE,
+    "LL": MatchForfeit.DOUBLE,
+    "ZZ": MatchForfeit.DOUBLE,
+}
+_BYES = {"F": ByeKind.FULL_POINT, "H": ByeKind.HALF_POINT, "Z": ByeKind.ZERO_POINT}
+
+
+def _game_result(cell: RoundCell, other: RoundCell | None, colour: Colour) -> GameResult:
+    code = cell.result
+    white = colour is Colour.WHITE
+    if code in (ResultCode.WIN, ResultCode.UNRATED_WIN):
+        return GameResult.WHITE_WINS if white else GameResult.BLACK_WINS
+    if code in (ResultCode.LOSS, ResultCode.UNRATED_LOSS):
+        return GameResult.BLACK_WINS if white else GameResult.WHITE_WINS
+    if code in (ResultCode.DRAW, ResultCode.UNRATED_DRAW):
+        return GameResult.DRAW
+    if code is ResultCode.FORFEIT_WIN:
+        return GameResult.WHITE_WINS_BY_FORFEIT if white else GameResult.BLACK_WINS_BY_FORFEIT
+    if code is ResultCode.FORFEIT_LOSS:
+        if other is not None and other.result is ResultCode.FORFEIT_LOSS:
+            return GameResult.DOUBLE_FORFEIT
+        return GameResult.BLACK_WINS_BY_FORFEIT if white else GameResult.WHITE_WINS_BY_FORFEIT
+    return GameResult.NONE
+
+
+def to_team_tournament(doc: TrfDocument) -> TeamTournament:
+    """The team tournament a TRF-2026 team document describes (:class:`TeamTrfError` else)."""
+    records: dict[int, PlayerRecord] = {p.starting_rank: p for p in doc.players()}
+    players = {
+        n: Player(PairingNumber(n), r.name, r.rating or None, r.title, r.sex, r.federation)
+        for n, r in records.items()
+    }
+    teams = _teams(doc, players)
+    if not teams:
+        raise TeamTrfError("no team record (310 or 013)")
+    team_of = {int(p): t.number for t in teams for p in t.pairing_numbers}
+    roster_index = {int(p): i for t in teams for i, p in enumerate(t.pairing_numbers)}
+    sequence = "".join(line[4:].strip().upper() for line in _raw(doc, "352")) or "WB"
+    boards = len(_raw(doc, "352")[0][4:].strip()) if _raw(doc, "352") else 0
+    match_points, pabs = _match_points(doc)
+    by_slot: dict[tuple[int, int], TeamBye] = {}
+    for record in doc.records:
+        if isinstance(record, ByesRecord) and record.kind.upper() in _BYES:
+            for team in record.players:
+                by_slot[(record.round, team)] = TeamBye(
+                    record.round, team, _BYES[record.kind.upper()]
+                )
+    for pab in pabs:  # a 320 PAB wins over a 240 bye given for the same team and round
+        by_slot[(pab.round, pab.team)] = pab
+    byes = list(by_slot.values())
+    forfeited: dict[tuple[int, frozenset[int]], TeamMatch] = {}
+    for line in _raw(doc, "330"):
+        rnd, white, black = _int(line[7:10]), _int(line[11:14]), _int(line[15:18])
+        kind = _FORFEITS.get(line[4:6].upper())
+        if kind is None:
+            raise TeamTrfError(f"330 record: unknown forfeit type {line[4:6]!r}")
+        forfeited[(rnd, frozenset((white, black)))] = TeamMatch(rnd, white, black, forfeit=kind)
+    lineups: dict[tuple[int, int], list[int]] = {}
+    for line in _raw(doc, "300"):
+        ids = [_int(line[i - 4 : i]) for i in range(20, len(line) + 1, 5)]
+        lineups[(_int(line[4:7]), _int(line[8:11]))] = ids
+    rounds = max((len(r.cells) for r in records.values()), default=0)
+    # each team's line-up per round: the players paired in that round (board order)
+    matches: list[TeamMatch] = list(forfeited.values())
+    for rnd in range(1, rounds + 1):
+        paired: dict[int, list[int]] = {}
+        present: dict[int, list[int]] = {}
+        for number, record in records.items():
+            cell = record.cell(rnd)
+            if cell is None or number not in team_of:
+                continue
+            if cell.opponent:
+                paired.setdefault(team_of[number], []).append(number)
+                present.setdefault(team_of[number], []).append(number)
+            elif cell.result is ResultCode.FORFEIT_WIN:  # the other team left the board empty
+                present.setdefault(team_of[number], []).append(number)
+        done: set[int] = set()
+        for team, members in sorted(paired.items()):
+            if team in done:
+                continue
+            first = records[members[0]].cell(rnd)
+            assert first is not None and first.opponent is not None
+            opponent = team_of.get(first.opponent)
+            if opponent is None or opponent == team:
+                raise TeamTrfError(f"round {rnd}: team {team}'s opponent cannot be found")
+            done |= {team, opponent}
+            if (rnd, frozenset((team, opponent))) in forfeited:
+                continue
+            orders = [
+                lineups.get((rnd, side))
+                or sorted(present.get(side, []), key=roster_index.__getitem__)
+                for side in (team, opponent)
+            ]
+            games: list[BoardGame] = []
+            home = team
+            for board in range(1, max(len(o) for o in orders) + 1):
+                slots = [o[board - 1] if board <= len(o) else 0 for o in orders]
+                side = 0 if slots[0] else 1
+                player = slots[side]
+                cell = records[player].cell(rnd) if player in records else None
+                if cell is None:
+                    continue
+                other = records[cell.opponent].cell(rnd) if cell.opponent in records else None
+                colour = cell.colour
+                if colour is None:
+                    letter = sequence[(board - 1) % len(sequence)]
+                    colour = Colour.WHITE if letter == "W" else Colour.BLACK
+                    if side == 1:
+                        colour = colour.opposite
+                mine = colour if side == 0 else colour.opposite  # colour of ``team`` here
+                if board == 1:
+                    home = (
+                        team
+                        if ("W" if mine is Colour.WHITE else "B") == sequence[0]
+                        else (opponent)
+                    )
+                result = _game_result(cell, other, colour)
+                rival = PairingNumber(cell.opponent) if cell.opponent else None
+                pair = (
+                    (PairingNumber(player), rival) if side == 0 else (rival, PairingNumber(player))
+                )
+                games.append(BoardGame(board, result, pair[0], pair[1], mine))
+            if home != team:
+                games = [
+                    BoardGame(
+                        g.board, g.result, g.away_player, g.home_player, g.home_colour.opposite
+                    )
+                    for g in games
+                ]
+            boards = max(boards, len(games))
+            matches.append(TeamMatch(rnd, home, opponent if home == team else team, tuple(games)))
+    planned = next((r.rounds for r in doc.records if isinstance(r, RoundsRecord)), rounds)
+    start = doc.text_value("042")
+    try:
+        return TeamTournament(
+            name=doc.text_value("012") or "",
+            teams=tuple(teams),
+            boards=boards or 1,
+            matches=tuple(matches),
+            byes=tuple(byes),
+            planned_rounds=planned,
+            match_points=match_points,
+            primary=TeamScore.GP if "_GP_MP" in (doc.text_value("192") or "") else TeamScore.MP,
+            start_date=_date(start),
+            players=tuple(players.values()),
+        )
+    except TournamentError as exc:
+        raise TeamTrfError(str(exc)) from exc
+
+
+def _date(text: str | None) -> datetime.date | None:
+    if not text:
+        return None
+    for fmt in ("%Y/%m/%d", "%Y-%m-%d", "%Y.%m.%d", "%d.%m.%Y", "%d/%m/%Y"):
+        try:
+            return datetime.datetime.strptime(text.strip(), fmt).date()
+        except ValueError:
+            continue
+    return None
+
+
+def read_team_trf(data: bytes, *, source: str = "") -> TeamTournament:
+    """Read a TRF-2026 team file (bytes) into a :class:`TeamTournament`."""
+    return to_team_tournament(read_trf(data, source=source))
+
+
+# -- writing ------------------------------------------------------------------------------------
+
+
+def _pts(value: Points, width: int) -> str:
+    return f"{float(value):.1f}".rjust(width)
+
+
+def write_team_trf(tournament: TeamTournament, *, start_date: str | None = None) -> str:
+    """A TRF-2026 team file for ``tournament`` (line-ups in roster order, one match per pair
+    of teams and round). ``start_date`` overrides record 042 (``YYYY-MM-DD``)."""
+    t = tournament
+    rounds = t.planned_rounds
+    seq = "".join("W" if b % 2 else "B" for b in range(1, t.boards + 1))
+    scoring = t.game_scoring
+    cells: dict[int, dict[int, str]] = {}
+    for match in t.matches:
+        home, away = t.team(match.home), t.team(match.away)
+        if match.forfeit is not None:
+            codes = {
+                MatchForfeit.HOME_WINS: ("+", "-"),
+                MatchForfeit.AWAY_WINS: ("-", "+"),
+                MatchForfeit.DOUBLE: ("-", "-"),
+            }[match.forfeit]
+            for team, code in ((home, codes[0]), (away, codes[1])):
+                for p in team.pairing_numbers:
+                    cells.setdefault(int(p), {})[match.round] = f"0000 - {code}"
+            continue
+        for game in match.boards:
+            if game.home_player is None or game.away_player is None:
+                continue
+            for me, other, colour in (
+                (game.home_player, game.away_player, game.home_colour),
+                (game.away_player, game.home_player, game.home_colour.opposite),
+            ):
+                outcome = game.result.outcome(colour)
+                code = {
+                    None: " ",
+                    "win": "1",
+                    "draw": "=",
+                    "loss": "0",
+                    "forfeit_win": "+",
+                    "forfeit_loss": "-",
+                }[None if outcome is None else outcome.value]
+                cells.setdefault(int(me), {})[match.round] = (
+                    f"{int(other):>4} {colour.value} {code}"
+                )
+    player_points: dict[int, Points] = {}
+    for number, by_round in cells.items():
+        total = ZERO
+        for text in by_round.values():
+            total += {"1": scoring.win, "=": scoring.draw, "+": scoring.forfeit_win}.get(
+                text[-1], ZERO
+            )
+        player_points[number] = total
+    lines = [
+        f"012 {t.name}",
+        f"042 {start_date or (t.start_date.isoformat() if t.start_date else '')}",
+        f"092 {'FIDE_TEAM_MP_GP' if t.primary is TeamScore.MP else 'FIDE_TEAM_GP_MP'}",
+        f"142 {rounds}",
+        "192 FIDE_TEAM_MP_GP" if t.primary is TeamScore.MP else "192 FIDE_TEAM_GP_MP",
+        f"352 {seq}",
+        f"362 TW {_pts(t.match_points.win, 4)}   TD {_pts(t.match_points.draw, 4)}   TL "
+        f"{_pts(t.match_points.loss, 4)}",
+    ]
+    names = {int(p.pairing_number): p for p in t.players}
+    for team in t.teams:
+        for p in team.pairing_numbers:
+            by_round = cells.get(int(p), {})
+            body = "".join("  " + by_round.get(r, "0000 - -") for r in range(1, rounds + 1))
+            player = names.get(int(p))
+            name = (player.name if player else f"Player {int(p)}")[:33]
+            rating = player.rating if player and player.rating else 0
+            lines.append(
+                f"001 {int(p):>4}      {name:<33} {rating:>4}{'':26}"
+                f"{_pts(player_points.get(int(p), ZERO), 4)} {0:>4}{body}"
+            )
+    rows = t.team_rounds()
+    for team in t.teams:
+        mp = sum((c.mp for c in rows[team.number]), ZERO)
+        gp = sum((c.gp for c in rows[team.number]), ZERO)
+        ids = "".join(f" {int(p):>4}" for p in team.pairing_numbers)
+        lines.append(
+            f"310 {team.number:>3} {team.name[:32]:<32} {'':5} {0:>6} {_pts(mp, 6)} "
+            f"{_pts(gp, 6)} {0:>3}{ids}"
+        )
+    pab_rounds: dict[int, int] = {}
+    by_kind: dict[tuple[str, int], list[int]] = {}
+    for bye in t.byes:
+        if bye.kind is ByeKind.PAIRING_ALLOCATED:
+            pab_rounds[bye.round] = bye.team
+        elif bye.kind in (ByeKind.FULL_POINT, ByeKind.HALF_POINT, ByeKind.ZERO_POINT):
+            by_kind.setdefault((bye.kind.value, bye.round), []).append(bye.team)
+    if pab_rounds:
+        mps = t.match_points
+        gp = mps.bye_game_points(ByeKind.PAIRING_ALLOCATED, t.boards, scoring)
+        slots = "".join(f"{pab_rounds.get(r, 0) or '':>3} " for r in range(1, rounds + 1))
+        lines.append(
+            f"320 {_pts(mps.for_bye(ByeKind.PAIRING_ALLOCATED), 4)} {_pts(gp, 4)} {slots}".rstrip()
+        )
+    for (kind, rnd), teams in sorted(by_kind.items()):
+        lines.append(f"240 {kind} {rnd:>3}" + "".join(f" {n:>4}" for n in teams))
+    for match in t.matches:
+        if match.forfeit is not None:
+            lines.append(
+                f"330 {match.forfeit.value} {match.round:>3} {match.home:>3} {match.away:>3}"
+            )
+    return "\n".join(lines) + "\n"
+
+
+__all__ = [
+    "TeamTrfError",
+    "read_team_trf",
+    "to_team_tournament",
+    "write_team_trf",
+]
