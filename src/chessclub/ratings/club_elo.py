@@ -416,8 +416,8 @@ def recompute_from(
         raise ClubEloError(f"unknown tournament {start}")
     time_control = tournaments[position].time_control
     stored_by_tournament: dict[TournamentId, dict[PlayerId, EloChange]] = {}
-    for row in stored:
-        stored_by_tournament.setdefault(row.tournament, {})[row.player] = row
+    for stored_row in stored:
+        stored_by_tournament.setdefault(stored_row.tournament, {})[stored_row.player] = stored_row
     states: dict[tuple[PlayerId, TimeControl], RatingState] = {}
     for tournament in tournaments[:position]:
         if tournament.time_control is not time_control:
