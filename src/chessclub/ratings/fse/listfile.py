@@ -148,9 +148,7 @@ def read_list_csv(data: bytes, *, source: str = "") -> list[ListEntry]:
             )
     for name in REQUIRED:
         if name not in header:
-            problems.append(
-                Problem(1, 0, gettext_noop("missing column {name!r}"), {"name": name})
-            )
+            problems.append(Problem(1, 0, gettext_noop("missing column {name!r}"), {"name": name}))
     if problems:
         raise ListFileError(problems, source=source)
     where = {name: header.index(name) for name in header}
@@ -200,9 +198,7 @@ def _row(
         return row[index].strip() if index is not None else ""
 
     def bad(name: str, template: str, **params: str | int) -> None:
-        problems.append(
-            Problem(line, where[name] + 1, template, {"column": name, **params})
-        )
+        problems.append(Problem(line, where[name] + 1, template, {"column": name, **params}))
 
     def whole(name: str, low: int, high: int) -> int | None:
         text = cell(name)
@@ -261,9 +257,7 @@ def _row(
         bad("games", gettext_noop("{column}: required for a listed player"))
     if listed and cell("entry_date") == "":
         bad("entry_date", gettext_noop("{column}: required for a listed player"))
-    if not listed and (
-        score > pending_games or score < 0 or score.denominator not in (1, 2)
-    ):
+    if not listed and (score > pending_games or score < 0 or score.denominator not in (1, 2)):
         bad(
             "pending_score",
             gettext_noop("{column}: {value} is not a score of {games} games"),
