@@ -9,8 +9,15 @@ from chessclub_web.clubs.models import Membership, Role
 
 pytestmark = pytest.mark.django_db
 
-READ_ONLY = ["/", "/clubs/618/", "/clubs/618/members/", "{tournament}", "{tournament}crosstable/"]
-FORMS = ["/clubs/new/", "/clubs/618/import/", "/accounts/login/"]
+READ_ONLY = [
+    "/",
+    "/clubs/618/",
+    "/clubs/618/members/",
+    "{tournament}",
+    "{tournament}crosstable/",
+    "{tournament}explain/1/BH/C1/",
+]
+FORMS = ["/clubs/new/", "/clubs/618/import/", "{tournament}settings/", "/accounts/login/"]
 CHANGES = [
     "/clubs/618/members/add/",
     "/clubs/618/members/{membership}/role/",
