@@ -129,6 +129,12 @@ class PlayerResult:
     floor_applied: bool
     entry: EntryCalculation | None
     row: ListEntry  # the new list's row (the previous row for a removed player)
+    collected: tuple[CountedGame, ...] = ()  # this period's games towards the entry (W2)
+
+    @property
+    def games_played(self) -> int:
+        """Countable games of the period (rated, or collected towards the entry)."""
+        return len(self.games) or len(self.collected)
 
 
 @dataclass(frozen=True)
@@ -413,6 +419,7 @@ def _player(
             new=entry.value,
             floor_applied=entry.performance < entry.minimum,
             entry=entry,
+            collected=tuple(games),
         )
     new_row = ListEntry(
         id=row.id,
@@ -426,7 +433,7 @@ def _player(
         pending_opponents=total_opponents,
         pending_score=total_score,
     )
-    return _result(new_row, Status.PENDING)
+    return _result(new_row, Status.PENDING, collected=tuple(games))
 
 
 def _result(
@@ -442,6 +449,7 @@ def _result(
     new: int | None = None,
     floor_applied: bool = False,
     entry: EntryCalculation | None = None,
+    collected: tuple[CountedGame, ...] = (),
 ) -> PlayerResult:
     return PlayerResult(
         id=row.id,
@@ -457,4 +465,5 @@ def _result(
         floor_applied=floor_applied,
         entry=entry,
         row=row,
+        collected=collected,
     )

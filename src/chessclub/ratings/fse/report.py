@@ -65,8 +65,25 @@ def header_lines(result: PeriodResult) -> list[str]:
     return lines
 
 
+def _collected(player: PlayerResult) -> list[str]:
+    return [
+        f"    {g.source} r{g.round:<3} {g.opponent_name} ({g.opponent_value})  "
+        f"result {_result(g.result)}"
+        for g in player.collected
+    ]
+
+
 def _sheet(player: PlayerResult) -> list[str]:
     lines: list[str] = []
+    if player.status is Status.PENDING and player.collected:
+        row = player.row
+        lines.append(
+            f"  {player.id} {player.name}: not yet on the list (W2) — "
+            f"{row.pending_games} countable games so far, opponents' points "
+            f"{row.pending_opponents}, score {_result(row.pending_score)}"
+        )
+        lines.extend(_collected(player))
+        return lines
     if player.entry is not None:
         e = player.entry
         lines.append(
@@ -78,6 +95,7 @@ def _sheet(player: PlayerResult) -> list[str]:
             + (f", minimum {e.minimum} applied" if e.performance < e.minimum else "")
             + f" → FZ {e.value}"
         )
+        lines.extend(_collected(player))
         return lines
     if not player.games:
         return lines
@@ -125,7 +143,7 @@ def format_text(result: PeriodResult) -> str:
         f"{'ΣW':>8} {'New':>5}  Status"
     )
     for p in result.players:
-        games = len(p.games) if p.entry is None else p.entry.games
+        games = p.row.pending_games if p.status is Status.PENDING else p.games_played
         out.append(
             f"  {p.id:<12} {p.name[:28]:<28} {_opt(p.old_value):>5} {_opt(p.start_value):>5} "
             f"{games:>5} {_opt(p.coefficient):>3} "
@@ -221,7 +239,7 @@ def _player_json(p: PlayerResult) -> dict[str, Any]:
         "status": p.status.value,
         "old_value": p.old_value,
         "start_value": p.start_value,
-        "games": len(p.games) if p.entry is None else p.entry.games,
+        "games": p.games_played,
         "coefficient": p.coefficient,
         "coefficient_case": p.coefficient_case.value if p.coefficient_case else None,
         "sum_w": _number(p.gain),
@@ -244,6 +262,18 @@ def _player_json(p: PlayerResult) -> dict[str, Any]:
             for g in p.games
         ],
     }
+    if p.collected:
+        data["collected"] = [
+            {
+                "source": g.source,
+                "round": g.round,
+                "opponent": g.opponent_name,
+                "opponent_id": g.opponent_id,
+                "opponent_value": g.opponent_value,
+                "result": float(g.result),
+            }
+            for g in p.collected
+        ]
     if p.entry is not None:
         e = p.entry
         data["entry"] = {
