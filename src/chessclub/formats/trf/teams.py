@@ -340,8 +340,8 @@ def write_team_trf(tournament: TeamTournament, *, start_date: str | None = None)
         f"142 {rounds}",
         "192 FIDE_TEAM_MP_GP" if t.primary is TeamScore.MP else "192 FIDE_TEAM_GP_MP",
         f"352 {seq}",
-        f"362 TW {_pts(t.match_points.win, 4)}   TD {_pts(t.match_points.draw, 4)}   TL "
-        f"{_pts(t.match_points.loss, 4)}",
+        f"362 TW{_pts(t.match_points.win, 4)}   TD{_pts(t.match_points.draw, 4)}   "
+        f"TL{_pts(t.match_points.loss, 4)}",
     ]
     names = {int(p.pairing_number): p for p in t.players}
     for team in t.teams:
@@ -352,7 +352,7 @@ def write_team_trf(tournament: TeamTournament, *, start_date: str | None = None)
             name = (player.name if player else f"Player {int(p)}")[:33]
             rating = player.rating if player and player.rating else 0
             lines.append(
-                f"001 {int(p):>4}      {name:<33} {rating:>4}{'':26}"
+                f"001 {int(p):>4}      {name:<33} {rating:>4}{'':28}"
                 f"{_pts(player_points.get(int(p), ZERO), 4)} {0:>4}{body}"
             )
     rows = t.team_rounds()
@@ -362,7 +362,7 @@ def write_team_trf(tournament: TeamTournament, *, start_date: str | None = None)
         ids = "".join(f" {int(p):>4}" for p in team.pairing_numbers)
         lines.append(
             f"310 {team.number:>3} {team.name[:32]:<32} {'':5} {0:>6} {_pts(mp, 6)} "
-            f"{_pts(gp, 6)} {0:>3}{ids}"
+            f"{_pts(gp, 6)} {0:>3} {ids}"
         )
     pab_rounds: dict[int, int] = {}
     by_kind: dict[tuple[str, int], list[int]] = {}
