@@ -382,3 +382,31 @@ def test_s1_explanation_links_to_the_players_other_tiebreaks(client, demo):
 def test_s1_explanation_page_takes_get_and_head_only(client, demo):
     assert client.head(demo + "explain/1/BH/").status_code == 200
     assert client.post(demo + "explain/1/BH/").status_code == 405
+
+
+def test_s1_classement_names_tiebreaks_and_rules_in_french(client, demo):
+    html = client.get(demo, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "Départages : BH/C1, BH, SB, DE, WIN — règles FIDE C.07 de 2009" in html
+    assert '<abbr title="Résultat particulier">DE</abbr>' in html
+
+
+def test_s1_explanation_labels_translated_in_french(client, demo):
+    html = client.get(demo + "explain/1/BH/C1/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "Adversaire" in html and "Score de l'adversaire" in html
+    assert "Cut-1 : contribution la moins significative" not in html  # no stray space
+    assert "Cut-1: contribution la moins significative" in html
+    assert ">partie<" in _text_cells(html)
+    oscar = client.get(demo + "explain/15/BH/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "adversaire virtuel (C.02 art. 13.15.3)" in oscar
+
+
+def _text_cells(html: str) -> str:
+    return "".join(f">{_text(c)}<" for c in re.findall(r"<td[^>]*>(.*?)</td>", html, re.S))
+
+
+def test_s1_settings_bad_code_named_in_french(owner, settings_url):
+    response = owner.post(
+        settings_url, {"tiebreaks": "BH, XYZ", "tiebreak_rules": ""}, HTTP_ACCEPT_LANGUAGE="fr"
+    )
+    assert response.status_code == 400
+    assert "« XYZ » n&#x27;est pas un code de départage du catalogue." in response.content.decode()
