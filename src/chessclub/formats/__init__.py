@@ -16,6 +16,7 @@ import re
 
 from chessclub.formats.errors import ExportError, FormatError, FrbeError, Problem, TrfError
 from chessclub.formats.limits import MAX_ROUNDS, MAX_TRF_PLAYERS
+from chessclub.i18n import gettext_noop
 from chessclub.model import Tournament
 
 
@@ -27,7 +28,7 @@ class FileFormat(enum.Enum):
 
 _UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
 _FRBE_HEADER = re.compile(rb"\bNom\b.*\bMatr")
-UTF16_MESSAGE = "UTF-16 is not supported: save the file as UTF-8 or Latin-1"
+UTF16_MESSAGE = gettext_noop("UTF-16 is not supported: save the file as UTF-8 or Latin-1")
 
 
 def detect_format(data: bytes) -> FileFormat:
@@ -67,8 +68,11 @@ def _sniff(data: bytes) -> tuple[FileFormat, Problem | None]:
             return FileFormat.UNKNOWN, Problem(
                 max(trf_line, header_line),
                 1,
-                f"both a Belgian column header on line {header_line} and TRF player records "
-                f"on line {trf_line}: one file must hold one format",
+                gettext_noop(
+                    "both a Belgian column header on line {header} and TRF player records "
+                    "on line {trf}: one file must hold one format"
+                ),
+                {"header": header_line, "trf": trf_line},
             )
     if trf_line:
         return FileFormat.TRF, None
@@ -77,8 +81,10 @@ def _sniff(data: bytes) -> tuple[FileFormat, Problem | None]:
     return FileFormat.UNKNOWN, Problem(
         1,
         0,
-        "neither a FIDE TRF (no '001' player record) nor a Belgian results file "
-        "(no column header 'Nom … Matr. Clb Nat ELO')",
+        gettext_noop(
+            "neither a FIDE TRF (no '001' player record) nor a Belgian results file "
+            "(no column header 'Nom … Matr. Clb Nat ELO')"
+        ),
     )
 
 

@@ -30,6 +30,7 @@ import re
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from chessclub.formats.errors import ExportError, FrbeError, Problem
 from chessclub.formats.limits import (
@@ -41,6 +42,7 @@ from chessclub.formats.limits import (
     has_control,
     show,
 )
+from chessclub.i18n import gettext_noop
 from chessclub.model import (
     Bye,
     ByeKind,
@@ -377,7 +379,7 @@ def read_results_file(data: bytes, *, source: str = "") -> FrbeResultsFile:
     if final_newline:
         lines.pop()
     if not any(line.strip() for line in lines):
-        raise FrbeError([Problem(1, 0, "the file is empty")], source=source)
+        raise FrbeError([Problem(1, 0, gettext_noop("the file is empty"))], source=source)
     eol = breaks[0] if breaks else ""
     for index, brk in enumerate(breaks[: len(lines)]):
         if brk != eol:
@@ -385,13 +387,16 @@ def read_results_file(data: bytes, *, source: str = "") -> FrbeResultsFile:
                 Problem(
                     index + 1,
                     len(lines[index]) + 1,
-                    f"line ends with {_EOL_NAMES[brk]}, the file uses {_EOL_NAMES[eol]}",
+                    gettext_noop("line ends with {found}, the file uses {expected}"),
+                    {"found": _EOL_NAMES[brk], "expected": _EOL_NAMES[eol]},
                 )
             )
 
     header_index = next((i for i, line in enumerate(lines) if _COLUMN_HEADER.search(line)), None)
     if header_index is None:
-        problems.append(Problem(1, 0, "no column header line ('Nom … Matr. Clb Nat ELO')"))
+        problems.append(
+            Problem(1, 0, gettext_noop("no column header line ('Nom … Matr. Clb Nat ELO')"))
+        )
         raise FrbeError(problems, source=source)
     header = lines[header_index]
     matr_col = header.index("Matr") + 1
@@ -402,12 +407,15 @@ def read_results_file(data: bytes, *, source: str = "") -> FrbeResultsFile:
             Problem(
                 header_index + 1,
                 matr_col,
-                f"'Matr.' at column {matr_col} matches no known layout (columns {known})",
+                gettext_noop(
+                    "'Matr.' at column {column} matches no known layout (columns {known})"
+                ),
+                {"column": matr_col, "known": known},
             )
         )
         raise FrbeError(problems, source=source)
     if header_index == 0:
-        problems.append(Problem(1, 0, "no code line above the column header line"))
+        problems.append(Problem(1, 0, gettext_noop("no code line above the column header line")))
         raise FrbeError(problems, source=source)
     spec = layout.spec
 
@@ -422,7 +430,9 @@ def read_results_file(data: bytes, *, source: str = "") -> FrbeResultsFile:
     for offset, line in enumerate(body[: last + 1]):
         lineno = first_lineno + offset
         if not _PLAYERISH.match(line):
-            problems.append(Problem(lineno, 1, "expected a player line (N°, name, …)"))
+            problems.append(
+                Problem(lineno, 1, gettext_noop("expected a player line (N°, name, …)"))
+            )
             continue
         raw_players.append(_parse_player_line(line, lineno, spec, rounds, problems))
     footer = tuple(body[last + 1 :])
@@ -434,8 +444,8 @@ def read_results_file(data: bytes, *, source: str = "") -> FrbeResultsFile:
             Problem(
                 header_index,
                 len(code.lead) + 3,
-                f"the code line announces {code.players} players, the file has "
-                f"{len(raw_players)} player lines",
+                _ANNOUNCES,
+                {"announced": code.players, "found": len(raw_players)},
             )
         )
     _check_pairings(raw_players, spec, problems)
@@ -455,6 +465,11 @@ def read_results_file(data: bytes, *, source: str = "") -> FrbeResultsFile:
         line_ending=eol or spec.line_ending,
         final_newline=final_newline,
     )
+
+
+_ANNOUNCES = gettext_noop(
+    "the code line announces {announced} players, the file has {found} player lines"
+)
 
 
 def _check_controls(
@@ -500,17 +515,51 @@ def _is_digits(text: str) -> bool:
     return text.isascii() and text.isdigit()
 
 
+@dataclass(frozen=True, slots=True)
+class _CodeField:
+    """The messages about one field of the code line (one template per field: translators
+    see whole sentences)."""
+
+    truncated: str
+    not_digits: str
+    not_a_date: str = ""
+
+
+_EVENT_CODE = _CodeField(
+    gettext_noop("code line truncated: no event code (col {column})"),
+    gettext_noop("code line: event code must be digits, not {value}"),
+)
+_NUMBER_OF_PLAYERS = _CodeField(
+    gettext_noop("code line truncated: no number of players (col {column})"),
+    gettext_noop("code line: number of players must be digits, not {value}"),
+)
+_NUMBER_OF_ROUNDS = _CodeField(
+    gettext_noop("code line truncated: no number of rounds (col {column})"),
+    gettext_noop("code line: number of rounds must be digits, not {value}"),
+)
+_START_DATE = _CodeField(
+    gettext_noop("code line truncated: no start date (col {column})"),
+    gettext_noop("code line: start date must be digits, not {value}"),
+    gettext_noop("code line: start date {value} is not YYYYMMDD"),
+)
+_END_DATE = _CodeField(
+    gettext_noop("code line truncated: no end date (col {column})"),
+    gettext_noop("code line: end date must be digits, not {value}"),
+    gettext_noop("code line: end date {value} is not YYYYMMDD"),
+)
+
+
 def _parse_code_line(
     line: str, lineno: int, spec: _LayoutSpec, problems: list[Problem]
 ) -> CodeLine | None:
     lead = line[:1] if line[:1] in ("\x00", " ") else ""
     col = len(lead) + 1
-    fields: list[tuple[str, int, int]] = [
-        ("event code", 2, col),
-        ("number of players", spec.players_width, col + 2),
-        ("number of rounds", 2, col + 2 + spec.players_width),
-        ("start date", 8, col + 4 + spec.players_width),
-        ("end date", 8, col + 12 + spec.players_width),
+    fields: list[tuple[_CodeField, int, int]] = [
+        (_EVENT_CODE, 2, col),
+        (_NUMBER_OF_PLAYERS, spec.players_width, col + 2),
+        (_NUMBER_OF_ROUNDS, 2, col + 2 + spec.players_width),
+        (_START_DATE, 8, col + 4 + spec.players_width),
+        (_END_DATE, 8, col + 12 + spec.players_width),
     ]
     values: list[str] = []
     ok = True
@@ -518,18 +567,14 @@ def _parse_code_line(
         raw = line[start - 1 : start - 1 + width]
         value = raw.strip()
         if len(raw) < width:
-            problems.append(
-                Problem(lineno, len(line) + 1, f"code line truncated: no {what} (col {start})")
-            )
+            problems.append(Problem(lineno, len(line) + 1, what.truncated, {"column": start}))
             ok = False
             break
         if not _is_digits(value):
-            problems.append(
-                Problem(lineno, start, f"code line: {what} must be digits, not {raw!r}")
-            )
+            problems.append(Problem(lineno, start, what.not_digits, {"value": repr(raw)}))
             ok = False
-        elif what.endswith("date") and (len(value) != 8 or not _valid_yyyymmdd(value)):
-            problems.append(Problem(lineno, start, f"code line: {what} {raw!r} is not YYYYMMDD"))
+        elif what.not_a_date and (len(value) != 8 or not _valid_yyyymmdd(value)):
+            problems.append(Problem(lineno, start, what.not_a_date, {"value": repr(raw)}))
             ok = False
         values.append(value)
     if not ok:
@@ -581,13 +626,25 @@ def _parse_column_header(
         gap = line[consumed : col - 1]
         if gap.strip():
             problems.append(
-                Problem(lineno, consumed + 1 + _lead(gap), f"unexpected text {show(gap.strip())}")
+                Problem(
+                    lineno,
+                    consumed + 1 + _lead(gap),
+                    gettext_noop("unexpected text {text}"),
+                    {"text": show(gap.strip())},
+                )
             )
         raw = line[col - 1 : col - 1 + DATE_WIDTH]
         consumed = col - 1 + DATE_WIDTH
         value = raw.strip()
         if value and (len(raw) < DATE_WIDTH or not _valid_yymmdd(raw)):
-            problems.append(Problem(lineno, col, f"round {index + 1}: date {raw!r} is not YYMMDD"))
+            problems.append(
+                Problem(
+                    lineno,
+                    col,
+                    gettext_noop("round {round}: date {value} is not YYMMDD"),
+                    {"round": index + 1, "value": repr(raw)},
+                )
+            )
         dates.append(value)
     rest = line[consumed:]
     if rest.strip():
@@ -595,7 +652,8 @@ def _parse_column_header(
             Problem(
                 lineno,
                 consumed + 1 + _lead(rest),
-                f"unexpected text {show(rest.strip())} after the {rounds} round dates",
+                gettext_noop("unexpected text {text} after the {rounds} round dates"),
+                {"text": show(rest.strip()), "rounds": rounds},
             )
         )
     return labels, tuple(dates)
@@ -636,8 +694,8 @@ def _parse_player_line(
 ) -> _RawPlayer:
     raw = _RawPlayer(lineno=lineno, cells={})
 
-    def report(col: int, message: str) -> None:
-        problems.append(Problem(lineno, col, message))
+    def report(col: int, template: str, **params: str | int) -> None:
+        problems.append(Problem(lineno, col, template, params))
 
     def field(col: int, width: int) -> str | None:
         if col - 1 + width > len(line):
@@ -646,36 +704,49 @@ def _parse_player_line(
 
     def space(col: int) -> None:
         if col <= len(line) and line[col - 1] != " ":
-            report(col, f"expected a space, found {line[col - 1]!r}")
+            report(col, gettext_noop("expected a space, found {found}"), found=repr(line[col - 1]))
 
     expected = spec.line_length(rounds)
     if len(line) < expected:
         report(
             len(line) + 1,
-            f"line truncated at column {len(line)}: {rounds} rounds need {expected} columns",
+            gettext_noop(
+                "line truncated at column {length}: {rounds} rounds need {expected} columns"
+            ),
+            length=len(line),
+            rounds=rounds,
+            expected=expected,
         )
     elif line[expected:].strip():
-        report(expected + 1 + _lead(line[expected:]), "unexpected text after the last round")
+        report(
+            expected + 1 + _lead(line[expected:]),
+            gettext_noop("unexpected text after the last round"),
+        )
 
     number = line[: spec.number_width].strip()
     if not _is_digits(number):
-        report(1, f"N° must be a number, not {number!r}")
+        report(1, gettext_noop("N° must be a number, not {value}"), value=repr(number))
     elif int(number) == 0:
-        report(1 + _lead(line), "N° 0 is not valid: players are numbered from 1")
+        report(1 + _lead(line), gettext_noop("N° 0 is not valid: players are numbered from 1"))
     else:
         raw.number = int(number)
     space(spec.name_col - 1)
     raw.name = line[spec.name_col - 1 : spec.matricule_col - 1].rstrip()
 
-    for what, col, width in (
-        ("matricule", spec.matricule_col, MATRICULE_WIDTH),
-        ("club", spec.club_col, CLUB_WIDTH),
+    for what, not_a_number, col, width in (
+        (
+            "matricule",
+            gettext_noop("matricule must be a number, not {value}"),
+            spec.matricule_col,
+            MATRICULE_WIDTH,
+        ),
+        ("club", gettext_noop("club must be a number, not {value}"), spec.club_col, CLUB_WIDTH),
     ):
         text = field(col, width)
         if text is None:
             continue
         if text.strip() and not _is_digits(text.strip()):
-            report(col, f"{what} must be a number, not {text!r}")
+            report(col, not_a_number, value=repr(text))
         elif what == "matricule":
             raw.matricule = text.strip()
         else:
@@ -686,7 +757,11 @@ def _parse_player_line(
     if nat is not None:
         value = nat.strip()
         if value and value != FICTITIOUS_NAT and not (value.isascii() and value.isalpha()):
-            report(spec.nat_col, f"Nat must be a country code or '***', not {nat!r}")
+            report(
+                spec.nat_col,
+                gettext_noop("Nat must be a country code or '***', not {value}"),
+                value=repr(nat),
+            )
         else:
             raw.nat = value
     space(spec.elo_col - 1)
@@ -697,7 +772,7 @@ def _parse_player_line(
         elif _is_digits(elo.strip()):
             raw.elo = int(elo)
         else:
-            report(spec.elo_col, f"Elo must be a number, not {elo!r}")
+            report(spec.elo_col, gettext_noop("Elo must be a number, not {value}"), value=repr(elo))
 
     assert raw.cells is not None
     for index in range(rounds):
@@ -707,11 +782,15 @@ def _parse_player_line(
     return raw
 
 
+class _Report(Protocol):
+    def __call__(self, col: int, template: str, **params: str | int) -> None: ...
+
+
 def _parse_cell(
     line: str,
     index: int,
     spec: _LayoutSpec,
-    report: Callable[[int, str], None],
+    report: _Report,
     space: Callable[[int], None],
 ) -> RoundCell | None:
     opp_col = spec.opponent_col(index)
@@ -726,27 +805,57 @@ def _parse_cell(
     space(result_col - 1)
     opp_text = line[opp_col - 1 : opp_col - 1 + spec.opponent_width]
     if not _is_digits(opp_text.strip()):
-        report(opp_col, f"round {round_no}: opponent must be a number, not {opp_text!r}")
+        report(
+            opp_col,
+            gettext_noop("round {round}: opponent must be a number, not {value}"),
+            round=round_no,
+            value=repr(opp_text),
+        )
         ok = False
     colour = line[colour_col - 1]
     if colour not in _COLOURS:
-        report(colour_col, f"round {round_no}: colour must be B, N or -, not {colour!r}")
+        report(
+            colour_col,
+            gettext_noop("round {round}: colour must be B, N or -, not {value}"),
+            round=round_no,
+            value=repr(colour),
+        )
         ok = False
     result = line[result_col - 1]
     if result not in _RESULTS:
-        report(result_col, f"round {round_no}: result must be 1, 0, 5 or -, not {result!r}")
+        report(
+            result_col,
+            gettext_noop("round {round}: result must be 1, 0, 5 or -, not {value}"),
+            round=round_no,
+            value=repr(result),
+        )
         ok = False
     if not ok:
         return None
     opponent = int(opp_text)
     if opponent == 0 and colour != NO_COLOUR:
-        report(colour_col, f"round {round_no}: no opponent (0) but colour {colour!r}")
+        report(
+            colour_col,
+            gettext_noop("round {round}: no opponent (0) but colour {colour}"),
+            round=round_no,
+            colour=repr(colour),
+        )
         ok = False
     if opponent == 0 and result != UNPLAYED:
-        report(result_col, f"round {round_no}: no opponent (0) but result {result!r}")
+        report(
+            result_col,
+            gettext_noop("round {round}: no opponent (0) but result {result}"),
+            round=round_no,
+            result=repr(result),
+        )
         ok = False
     if opponent != 0 and colour == NO_COLOUR:
-        report(colour_col, f"round {round_no}: opponent {opponent} needs colour B or N")
+        report(
+            colour_col,
+            gettext_noop("round {round}: opponent {opponent} needs colour B or N"),
+            round=round_no,
+            opponent=opponent,
+        )
         ok = False
     return RoundCell(opponent, colour, result) if ok else None
 
@@ -773,7 +882,14 @@ def _check_pairings(players: Sequence[_RawPlayer], spec: _LayoutSpec, out: list[
             continue
         if raw.number in by_number:
             first = by_number[raw.number].lineno
-            out.append(Problem(raw.lineno, 1, f"N° {raw.number} already used on line {first}"))
+            out.append(
+                Problem(
+                    raw.lineno,
+                    1,
+                    gettext_noop("N° {number} already used on line {line}"),
+                    {"number": raw.number, "line": first},
+                )
+            )
         else:
             by_number[raw.number] = raw
     numbers = sorted(by_number)
@@ -786,32 +902,46 @@ def _check_pairings(players: Sequence[_RawPlayer], spec: _LayoutSpec, out: list[
             round_no = index + 1
             where = spec.opponent_col(index)
             if cell.opponent == raw.number:
-                out.append(Problem(raw.lineno, where, f"round {round_no}: plays against itself"))
-                continue
-            other = by_number.get(cell.opponent)
-            if other is None:
-                span = f"{numbers[0]}–{numbers[-1]}" if numbers else "none"
                 out.append(
                     Problem(
                         raw.lineno,
                         where,
-                        f"round {round_no}: opponent {cell.opponent} does not exist "
-                        f"(players {span})",
+                        gettext_noop("round {round}: plays against itself"),
+                        {"round": round_no},
                     )
                 )
+                continue
+            other = by_number.get(cell.opponent)
+            if other is None:
+                params: dict[str, str | int] = {"round": round_no, "opponent": cell.opponent}
+                if numbers:
+                    template = gettext_noop(
+                        "round {round}: opponent {opponent} does not exist (players {first}–{last})"
+                    )
+                    params.update(first=numbers[0], last=numbers[-1])
+                else:
+                    template = gettext_noop(
+                        "round {round}: opponent {opponent} does not exist (players none)"
+                    )
+                out.append(Problem(raw.lineno, where, template, params))
                 continue
             theirs = other.cells.get(index) if other.cells is not None else None
             if theirs is None:
                 continue  # their cell is unreadable: already reported
             if theirs.opponent != raw.number:
-                out.append(
-                    Problem(
-                        raw.lineno,
-                        where,
-                        f"round {round_no}: opponent {cell.opponent} is paired with "
-                        f"{theirs.opponent or 'nobody'}, not with {raw.number}",
+                params = {"round": round_no, "opponent": cell.opponent, "number": raw.number}
+                if theirs.opponent:
+                    template = gettext_noop(
+                        "round {round}: opponent {opponent} is paired with {other}, "
+                        "not with {number}"
                     )
-                )
+                    params["other"] = theirs.opponent
+                else:
+                    template = gettext_noop(
+                        "round {round}: opponent {opponent} is paired with nobody, "
+                        "not with {number}"
+                    )
+                out.append(Problem(raw.lineno, where, template, params))
                 continue
             if other.lineno > raw.lineno:
                 continue  # each game is checked once, on its second line
@@ -820,20 +950,38 @@ def _check_pairings(players: Sequence[_RawPlayer], spec: _LayoutSpec, out: list[
                     Problem(
                         raw.lineno,
                         spec.colour_col(index),
-                        f"round {round_no}: players {other.number} and {raw.number} both "
-                        f"have colour {cell.colour}",
+                        gettext_noop(
+                            "round {round}: players {other} and {number} both have colour {colour}"
+                        ),
+                        {
+                            "round": round_no,
+                            "other": other.number or 0,
+                            "number": raw.number,
+                            "colour": cell.colour,
+                        },
                     )
                 )
             if cell.result not in _COUNTERPART[theirs.result]:
-                allowed = " or ".join(sorted(_COUNTERPART[theirs.result]))
-                out.append(
-                    Problem(
-                        raw.lineno,
-                        spec.result_col(index),
-                        f"round {round_no}: result {cell.result} does not match result "
-                        f"{theirs.result} of player {other.number} (expected {allowed})",
+                allowed = sorted(_COUNTERPART[theirs.result])
+                params = {
+                    "round": round_no,
+                    "result": cell.result,
+                    "theirs": theirs.result,
+                    "other": other.number or 0,
+                    "expected": allowed[0],
+                }
+                if len(allowed) == 1:
+                    template = gettext_noop(
+                        "round {round}: result {result} does not match result {theirs} "
+                        "of player {other} (expected {expected})"
                     )
-                )
+                else:
+                    template = gettext_noop(
+                        "round {round}: result {result} does not match result {theirs} "
+                        "of player {other} (expected {expected} or {alternative})"
+                    )
+                    params["alternative"] = allowed[1]
+                out.append(Problem(raw.lineno, spec.result_col(index), template, params))
 
 
 # --------------------------------------------------------------------------------------------
@@ -854,18 +1002,34 @@ def check_results_file(doc: FrbeResultsFile) -> list[Problem]:
     code = doc.code
     col = len(code.lead) + 1
     if code.lead not in ("", " ", "\x00"):
-        out.append(Problem(code_lineno, 1, "code line lead must be NUL, space or nothing"))
+        out.append(
+            Problem(code_lineno, 1, gettext_noop("code line lead must be NUL, space or nothing"))
+        )
     if not (_is_digits(code.event_code) and len(code.event_code) == 2):
-        out.append(Problem(code_lineno, col, f"event code {code.event_code!r} is not 2 digits"))
+        out.append(
+            Problem(
+                code_lineno,
+                col,
+                gettext_noop("event code {code} is not 2 digits"),
+                {"code": repr(code.event_code)},
+            )
+        )
     if not 0 <= code.players < 10**spec.players_width:
-        out.append(Problem(code_lineno, col + 2, f"{code.players} players do not fit"))
+        out.append(
+            Problem(
+                code_lineno,
+                col + 2,
+                gettext_noop("{players} players do not fit"),
+                {"players": code.players},
+            )
+        )
     if code.players != len(doc.players):
         out.append(
             Problem(
                 code_lineno,
                 col + 2,
-                f"the code line announces {code.players} players, the file has "
-                f"{len(doc.players)} player lines",
+                _ANNOUNCES,
+                {"announced": code.players, "found": len(doc.players)},
             )
         )
     if not 0 <= code.rounds <= MAX_ROUNDS:
@@ -873,30 +1037,44 @@ def check_results_file(doc: FrbeResultsFile) -> list[Problem]:
             Problem(
                 code_lineno,
                 col + 2 + spec.players_width,
-                f"{code.rounds} rounds do not fit (at most {MAX_ROUNDS})",
+                gettext_noop("{rounds} rounds do not fit (at most {most})"),
+                {"rounds": code.rounds, "most": MAX_ROUNDS},
             )
         )
-    for what, text, offset in (("start", code.start_date, 4), ("end", code.end_date, 12)):
+    for template, text, offset in (
+        (gettext_noop("start date {value} is not YYYYMMDD"), code.start_date, 4),
+        (gettext_noop("end date {value} is not YYYYMMDD"), code.end_date, 12),
+    ):
         if not (_is_digits(text) and len(text) == 8 and _valid_yyyymmdd(text)):
             out.append(
                 Problem(
-                    code_lineno,
-                    col + offset + spec.players_width,
-                    f"{what} date {text!r} is not YYYYMMDD",
+                    code_lineno, col + offset + spec.players_width, template, {"value": repr(text)}
                 )
             )
     header_lineno = code_lineno + 1
     if len(doc.round_dates) != code.rounds:
         out.append(
             Problem(
-                header_lineno, 0, f"{len(doc.round_dates)} round dates for {code.rounds} rounds"
+                header_lineno,
+                0,
+                gettext_noop("{dates} round dates for {rounds} rounds"),
+                {"dates": len(doc.round_dates), "rounds": code.rounds},
             )
         )
     if code.rounds and len(doc.column_labels) >= spec.date_col(0) - 1:
-        out.append(Problem(header_lineno, 1, "column labels run into the first round date"))
+        out.append(
+            Problem(header_lineno, 1, gettext_noop("column labels run into the first round date"))
+        )
     for index, date in enumerate(doc.round_dates):
         if date and not _valid_yymmdd(date):
-            out.append(Problem(header_lineno, spec.date_col(index), f"date {date!r} is not YYMMDD"))
+            out.append(
+                Problem(
+                    header_lineno,
+                    spec.date_col(index),
+                    gettext_noop("date {value} is not YYMMDD"),
+                    {"value": repr(date)},
+                )
+            )
     last_lineno = doc.first_player_line + len(doc.players) + len(doc.footer_lines) - 1
     for text, lineno in _texts(doc):
         if lineno == last_lineno and text.endswith(DOS_EOF):
@@ -923,7 +1101,7 @@ def _texts(doc: FrbeResultsFile) -> Iterable[tuple[str, int]]:
 def _check_text(text: str, lineno: int, encoding: str, out: list[Problem]) -> None:
     for index, char in enumerate(text):
         if char in "\r\n":
-            out.append(Problem(lineno, index + 1, "line break inside a line"))
+            out.append(Problem(lineno, index + 1, gettext_noop("line break inside a line")))
             return
         if char != "\t" and find_control(char) is not None:
             out.append(Problem(lineno, index + 1, control_message(char)))
@@ -931,7 +1109,14 @@ def _check_text(text: str, lineno: int, encoding: str, out: list[Problem]) -> No
         try:
             char.encode(encoding)
         except UnicodeEncodeError:
-            out.append(Problem(lineno, index + 1, f"{char!r} cannot be written in {encoding}"))
+            out.append(
+                Problem(
+                    lineno,
+                    index + 1,
+                    gettext_noop("{char} cannot be written in {encoding}"),
+                    {"char": repr(char), "encoding": encoding},
+                )
+            )
             return
 
 
@@ -943,43 +1128,85 @@ def _check_record(
     encoding: str,
     out: list[Problem],
 ) -> _RawPlayer:
-    def report(col: int, message: str) -> None:
-        out.append(Problem(lineno, col, message))
+    def report(col: int, template: str, **params: str | int) -> None:
+        out.append(Problem(lineno, col, template, params))
 
     if player.number < 1:
-        report(1, f"N° {player.number} is not valid: players are numbered from 1")
+        report(
+            1,
+            gettext_noop("N° {number} is not valid: players are numbered from 1"),
+            number=player.number,
+        )
     elif player.number >= 10**spec.number_width:
-        report(1, f"N° {player.number} does not fit {spec.number_width} columns")
+        report(
+            1,
+            gettext_noop("N° {number} does not fit {width} columns"),
+            number=player.number,
+            width=spec.number_width,
+        )
     room = spec.matricule_col - spec.name_col
     if len(player.name) > room:
-        report(spec.name_col, f"name longer than {room} characters")
+        report(spec.name_col, gettext_noop("name longer than {room} characters"), room=room)
     _check_text(player.name, lineno, encoding, out)
-    for what, value, col, width in (
-        ("matricule", player.matricule, spec.matricule_col, MATRICULE_WIDTH),
-        ("club", player.club, spec.club_col, CLUB_WIDTH),
+    for template, value, col, width in (
+        (
+            gettext_noop("matricule {value} is not a number of at most {width} digits"),
+            player.matricule,
+            spec.matricule_col,
+            MATRICULE_WIDTH,
+        ),
+        (
+            gettext_noop("club {value} is not a number of at most {width} digits"),
+            player.club,
+            spec.club_col,
+            CLUB_WIDTH,
+        ),
     ):
         if value and not (_is_digits(value) and len(value) <= width):
-            report(col, f"{what} {value!r} is not a number of at most {width} digits")
+            report(col, template, value=repr(value), width=width)
     nat = player.nat
     if len(nat) > NAT_WIDTH or (
         nat and nat != FICTITIOUS_NAT and not (nat.isascii() and nat.isalpha())
     ):
-        report(spec.nat_col, f"Nat {nat!r} is not a country code or '***'")
+        report(
+            spec.nat_col,
+            gettext_noop("Nat {value} is not a country code or '***'"),
+            value=repr(nat),
+        )
     if player.elo is not None and not 0 <= player.elo <= 9999:
-        report(spec.elo_col, f"Elo {player.elo} does not fit 4 digits")
+        report(spec.elo_col, gettext_noop("Elo {elo} does not fit 4 digits"), elo=player.elo)
     if len(player.rounds) != rounds:
-        report(0, f"{len(player.rounds)} rounds, the code line says {rounds}")
+        report(
+            0,
+            gettext_noop("{count} rounds, the code line says {rounds}"),
+            count=len(player.rounds),
+            rounds=rounds,
+        )
     cells: dict[int, RoundCell] = {}
     for index, cell in enumerate(player.rounds):
         ok = True
         if not 0 <= cell.opponent < 10**spec.opponent_width:
-            report(spec.opponent_col(index), f"opponent {cell.opponent} does not fit")
+            report(
+                spec.opponent_col(index),
+                gettext_noop("opponent {opponent} does not fit"),
+                opponent=cell.opponent,
+            )
             ok = False
         if cell.colour not in _COLOURS or (cell.colour == NO_COLOUR) != (cell.opponent == 0):
-            report(spec.colour_col(index), f"round {index + 1}: colour {cell.colour!r}")
+            report(
+                spec.colour_col(index),
+                gettext_noop("round {round}: colour {colour}"),
+                round=index + 1,
+                colour=repr(cell.colour),
+            )
             ok = False
         if cell.result not in _RESULTS or (cell.opponent == 0 and cell.result != UNPLAYED):
-            report(spec.result_col(index), f"round {index + 1}: result {cell.result!r}")
+            report(
+                spec.result_col(index),
+                gettext_noop("round {round}: result {result}"),
+                round=index + 1,
+                result=repr(cell.result),
+            )
             ok = False
         if ok:
             cells[index] = cell

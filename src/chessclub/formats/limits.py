@@ -21,6 +21,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from chessclub.i18n import Message, gettext_noop
+
 MAX_ROUNDS = 99
 """Most rounds a tournament may plan or hold (Belgian code line: 2 digits; TRF: see above)."""
 
@@ -51,13 +53,16 @@ DOS_EOF = "\x1a"
 """Ctrl-Z, which DOS programs wrote as a file's last byte: accepted there and kept."""
 
 
-def control_message(char: str) -> str:
+def control_message(char: str) -> Message:
     """``control character U+0007 (BEL) is not allowed``."""
     name = _CONTROL_NAMES.get(char) or unicodedata.name(char, "")
     label = f"U+{ord(char):04X}" + (f" ({name})" if name else "")
     if char == "\t":
-        return f"{label} is not allowed in a fixed-column record: use spaces"
-    return f"control character {label} is not allowed"
+        return Message(
+            gettext_noop("{char} is not allowed in a fixed-column record: use spaces"),
+            {"char": label},
+        )
+    return Message(gettext_noop("control character {char} is not allowed"), {"char": label})
 
 
 _CONTROL_NAMES = {

@@ -51,6 +51,7 @@ from chessclub.formats.trf.records import (
     parse_trf_points,
     points_problem,
 )
+from chessclub.i18n import Message, gettext_noop
 from chessclub.model import Colour
 
 _BOM = "\ufeff"
@@ -178,10 +179,11 @@ def _split_lines(text: str) -> tuple[list[str], list[str], bool]:
 # One line
 
 
-def parse_record(line: str) -> tuple[Record, list[tuple[int, str]]]:
+def parse_record(line: str) -> tuple[Record, list[tuple[int, Message]]]:
     """Read one line into its record. Returns the record and problems as ``(column, message)``;
     a line whose known record cannot be read comes back as :class:`RawLine` with problems."""
     tag = line[:3]
+    problems: list[tuple[int, Message]]
     if tag == "001":
         player, problems = parse_player(line)
         if player is None:
@@ -199,15 +201,27 @@ def parse_record(line: str) -> tuple[Record, list[tuple[int, str]]]:
     elif tag in ("142", "XXR"):
         stripped = value.strip()
         if not (stripped.isdigit() and stripped.isascii()):
-            problems.append((5, f"number of rounds {show(stripped)} is not a number"))
+            problems.append(
+                (
+                    5,
+                    Message(
+                        gettext_noop("number of rounds {value} is not a number"),
+                        {"value": show(stripped)},
+                    ),
+                )
+            )
         else:
             rounds = bounded_digits(stripped, MAX_ROUNDS)
             if rounds is None:
                 problems.append(
                     (
                         5,
-                        f"number of rounds {show(stripped)}: number too large "
-                        f"(at most {MAX_ROUNDS})",
+                        Message(
+                            gettext_noop(
+                                "number of rounds {value}: number too large (at most {most})"
+                            ),
+                            {"value": show(stripped), "most": MAX_ROUNDS},
+                        ),
                     )
                 )
             else:
@@ -219,7 +233,15 @@ def parse_record(line: str) -> tuple[Record, list[tuple[int, str]]]:
         if letter in ("W", "B"):
             record = InitialColourRecord(Colour(letter.lower()), trailing)
         else:
-            problems.append((5, f"initial colour {show(value.strip())} is not W or B"))
+            problems.append(
+                (
+                    5,
+                    Message(
+                        gettext_noop("initial colour {value} is not W or B"),
+                        {"value": show(value.strip())},
+                    ),
+                )
+            )
     elif tag == "XXC":
         record = XxcRecord(tuple(value.split()), trailing)
     elif tag == "162":
@@ -260,7 +282,7 @@ _MAX_PAIRS = 26  # one per letter: 162 knows 6 symbols, XXS 14 codes
 
 
 def _parse_pairs(
-    pattern: re.Pattern[str], value: str, column: int, problems: list[tuple[int, str]]
+    pattern: re.Pattern[str], value: str, column: int, problems: list[tuple[int, Message]]
 ) -> list[tuple[str, Fraction]] | None:
     pairs: list[tuple[str, Fraction]] = []
     position = 0
@@ -268,13 +290,24 @@ def _parse_pairs(
         if len(pairs) == _MAX_PAIRS and value[position:].strip():
             rest = value[position:]
             lead = len(rest) - len(rest.lstrip())
-            problems.append((column + position + lead, f"more than {_MAX_PAIRS} values"))
+            problems.append(
+                (
+                    column + position + lead,
+                    Message(gettext_noop("more than {most} values"), {"most": _MAX_PAIRS}),
+                )
+            )
             return None
         match = pattern.match(value, position)
         if match is None:
             if value[position:].strip():
                 problems.append(
-                    (column + position, f"cannot read {show(value[position:].strip())}")
+                    (
+                        column + position,
+                        Message(
+                            gettext_noop("cannot read {text}"),
+                            {"text": show(value[position:].strip())},
+                        ),
+                    )
                 )
                 return None
             break
@@ -284,9 +317,7 @@ def _parse_pairs(
         except ValueError:
             points = None
         if points is None:
-            problems.append(
-                (column + match.start(2), points_problem(number, f"{match.group(1)} points"))
-            )
+            problems.append((column + match.start(2), points_problem(number, match.group(1))))
             return None
         pairs.append((match.group(1), points))
         position = match.end()
@@ -294,10 +325,10 @@ def _parse_pairs(
 
 
 def _parse_dates(
-    body: str, trailing: str, problems: list[tuple[int, str]]
+    body: str, trailing: str, problems: list[tuple[int, Message]]
 ) -> RoundDatesRecord | None:
     if body[3 : FIRST_CELL_COLUMN - 1].strip():
-        problems.append((5, "round dates start at column 92"))
+        problems.append((5, Message(gettext_noop("round dates start at column 92"))))
         return None
     dates: list[datetime.date | None] = []
     start = FIRST_CELL_COLUMN - 1  # slot of round 1: cols 91–100 (date at 92–99, ±1 tolerated)
@@ -314,7 +345,15 @@ def _parse_dates(
                 yy, mm, dd = (int(g) for g in match.groups())
                 dates.append(datetime.date(2000 + yy if yy < 70 else 1900 + yy, mm, dd))
             except ValueError:
-                problems.append((column, f"round date {show(slot)} is not YY/MM/DD"))
+                problems.append(
+                    (
+                        column,
+                        Message(
+                            gettext_noop("round date {value} is not YY/MM/DD"),
+                            {"value": show(slot)},
+                        ),
+                    )
+                )
                 return None
         start += CELL_WIDTH
         if len(dates) == MAX_ROUNDS and body[start:].strip():
@@ -322,61 +361,88 @@ def _parse_dates(
             problems.append(
                 (
                     start + 1 + len(rest) - len(rest.lstrip()),
-                    f"more than {MAX_ROUNDS} round dates",
+                    Message(gettext_noop("more than {most} round dates"), {"most": MAX_ROUNDS}),
                 )
             )
             return None
     return RoundDatesRecord(tuple(dates), trailing)
 
 
-def _ints(body: str, first: int, problems: list[tuple[int, str]], what: str) -> list[int] | None:
+def _starting_ranks(body: str, first: int, problems: list[tuple[int, Message]]) -> list[int] | None:
     numbers: list[int] = []
     for match in re.finditer(r"\S+", body[first - 1 :]):
         token = match.group()
         column = first + match.start()
         if len(numbers) == MAX_TRF_PLAYERS:
-            problems.append((column, f"more than {MAX_TRF_PLAYERS} starting ranks"))
+            problems.append(
+                (
+                    column,
+                    Message(
+                        gettext_noop("more than {most} starting ranks"), {"most": MAX_TRF_PLAYERS}
+                    ),
+                )
+            )
             return None
         if not (token.isdigit() and token.isascii()):
-            problems.append((column, f"{what} {show(token)} is not a number"))
+            problems.append((column, Message(_STARTING_RANK_NOT_A_NUMBER, {"value": show(token)})))
             return None
         value = bounded_digits(token, MAX_TRF_PLAYERS)
         if value is None:
             problems.append(
-                (column, f"{what} {show(token)}: number too large (at most {MAX_TRF_PLAYERS})")
+                (
+                    column,
+                    Message(
+                        gettext_noop("starting rank {value}: number too large (at most {most})"),
+                        {"value": show(token), "most": MAX_TRF_PLAYERS},
+                    ),
+                )
             )
             return None
         if value == 0:
-            problems.append((column, f"{what} 0 is not valid (1–{MAX_TRF_PLAYERS})"))
+            problems.append(
+                (
+                    column,
+                    Message(
+                        gettext_noop("starting rank 0 is not valid (1–{most})"),
+                        {"most": MAX_TRF_PLAYERS},
+                    ),
+                )
+            )
             return None
         numbers.append(value)
     return numbers
 
 
+_STARTING_RANK_NOT_A_NUMBER = gettext_noop("starting rank {value} is not a number")
+_ROUND_NOT_A_NUMBER = gettext_noop("round {value} is not a number")
+
+
 def _field_int(
-    body: str, first: int, last: int, problems: list[tuple[int, str]], what: str
+    body: str, first: int, last: int, problems: list[tuple[int, Message]], not_a_number: str
 ) -> int | None:
     text = body[first - 1 : last].strip()
     if not (text.isdigit() and text.isascii()):
-        problems.append((first, f"{what} {text!r} is not a number"))
+        problems.append((first, Message(not_a_number, {"value": repr(text)})))
         return None
     return int(text)
 
 
-def _parse_byes(body: str, trailing: str, problems: list[tuple[int, str]]) -> ByesRecord | None:
+def _parse_byes(body: str, trailing: str, problems: list[tuple[int, Message]]) -> ByesRecord | None:
     kind = body[4:5].upper()
     if kind not in ("F", "H", "Z"):
-        problems.append((5, f"bye type {kind!r} is not F, H or Z"))
+        problems.append(
+            (5, Message(gettext_noop("bye type {value} is not F, H or Z"), {"value": repr(kind)}))
+        )
         return None
-    rnd = _field_int(body, 7, 9, problems, "round")
-    players = _ints(body, 10, problems, "starting rank")
+    rnd = _field_int(body, 7, 9, problems, _ROUND_NOT_A_NUMBER)
+    players = _starting_ranks(body, 10, problems)
     if rnd is None or players is None:
         return None
     return ByesRecord(kind, rnd, tuple(players), trailing)
 
 
 def _parse_acceleration(
-    body: str, trailing: str, problems: list[tuple[int, str]]
+    body: str, trailing: str, problems: list[tuple[int, Message]]
 ) -> AccelerationRecord | None:
     points = []
     for first, last in ((5, 8), (10, 13)):
@@ -388,26 +454,26 @@ def _parse_acceleration(
     ints = [
         _field_int(body, first, last, problems, what)
         for first, last, what in (
-            (15, 17, "round"),
-            (19, 21, "round"),
-            (23, 26, "starting rank"),
-            (28, 31, "starting rank"),
+            (15, 17, _ROUND_NOT_A_NUMBER),
+            (19, 21, _ROUND_NOT_A_NUMBER),
+            (23, 26, _STARTING_RANK_NOT_A_NUMBER),
+            (28, 31, _STARTING_RANK_NOT_A_NUMBER),
         )
     ]
     if any(i is None for i in ints) or body[31:].strip():
         if body[31:].strip():
-            problems.append((32, "unexpected text after column 31"))
+            problems.append((32, Message(gettext_noop("unexpected text after column 31"))))
         return None
     r1, r2, p1, p2 = (int(i or 0) for i in ints)
     return AccelerationRecord(points[0], points[1], r1, r2, p1, p2, trailing)
 
 
 def _parse_prohibited(
-    body: str, trailing: str, problems: list[tuple[int, str]]
+    body: str, trailing: str, problems: list[tuple[int, Message]]
 ) -> ProhibitedRecord | None:
-    first = _field_int(body, 5, 7, problems, "round")
-    last = _field_int(body, 9, 11, problems, "round")
-    players = _ints(body, 12, problems, "starting rank")
+    first = _field_int(body, 5, 7, problems, _ROUND_NOT_A_NUMBER)
+    last = _field_int(body, 9, 11, problems, _ROUND_NOT_A_NUMBER)
+    players = _starting_ranks(body, 12, problems)
     if first is None or last is None or players is None:
         return None
     return ProhibitedRecord(first, last, tuple(players), trailing)
@@ -444,7 +510,8 @@ def _validate(doc: TrfDocument, unreadable: set[tuple[int, int]]) -> list[Proble
                 Problem(
                     line,
                     5,
-                    f"starting rank {record.starting_rank} already used on line {first_line}",
+                    gettext_noop("starting rank {rank} already used on line {line}"),
+                    {"rank": record.starting_rank, "line": first_line},
                 )
             )
             continue
@@ -461,7 +528,8 @@ def _validate(doc: TrfDocument, unreadable: set[tuple[int, int]]) -> list[Proble
                         Problem(
                             line,
                             cell_column(number, 8),
-                            f"round {number}: result {result.value!r} needs an opponent",
+                            gettext_noop("round {round}: result {result} needs an opponent"),
+                            {"round": number, "result": repr(result.value)},
                         )
                     )
                 if cell.colour is not None:
@@ -469,7 +537,8 @@ def _validate(doc: TrfDocument, unreadable: set[tuple[int, int]]) -> list[Proble
                         Problem(
                             line,
                             cell_column(number, 6),
-                            f"round {number}: a colour needs an opponent",
+                            gettext_noop("round {round}: a colour needs an opponent"),
+                            {"round": number},
                         )
                     )
                 continue
@@ -478,7 +547,8 @@ def _validate(doc: TrfDocument, unreadable: set[tuple[int, int]]) -> list[Proble
                     Problem(
                         line,
                         cell_column(number),
-                        f"round {number}: player {rank} is paired with themself",
+                        gettext_noop("round {round}: player {rank} is paired with themself"),
+                        {"round": number, "rank": rank},
                     )
                 )
                 continue
@@ -487,7 +557,8 @@ def _validate(doc: TrfDocument, unreadable: set[tuple[int, int]]) -> list[Proble
                     Problem(
                         line,
                         cell_column(number, 8),
-                        f"round {number}: bye {result.value!r} cannot have an opponent",
+                        gettext_noop("round {round}: bye {result} cannot have an opponent"),
+                        {"round": number, "result": repr(result.value)},
                     )
                 )
                 continue
@@ -497,7 +568,10 @@ def _validate(doc: TrfDocument, unreadable: set[tuple[int, int]]) -> list[Proble
             ):
                 problems.append(
                     Problem(
-                        line, cell_column(number, 6), f"round {number}: a game needs colour w or b"
+                        line,
+                        cell_column(number, 6),
+                        gettext_noop("round {round}: a game needs colour w or b"),
+                        {"round": number},
                     )
                 )
                 continue
@@ -507,7 +581,8 @@ def _validate(doc: TrfDocument, unreadable: set[tuple[int, int]]) -> list[Proble
                     Problem(
                         line,
                         cell_column(number),
-                        f"round {number}: opponent {cell.opponent} has no player record",
+                        gettext_noop("round {round}: opponent {opponent} has no player record"),
+                        {"round": number, "opponent": cell.opponent},
                     )
                 )
                 continue
@@ -516,25 +591,38 @@ def _validate(doc: TrfDocument, unreadable: set[tuple[int, int]]) -> list[Proble
                 continue
             other_cell = other_record.cell(number)
             if other_cell is None or other_cell.opponent != rank:
-                shown = (
-                    "nothing"
-                    if other_cell is None
-                    else (
-                        f"opponent {other_cell.opponent}" if other_cell.opponent else "no opponent"
+                params: dict[str, str | int] = {
+                    "round": number,
+                    "opponent": cell.opponent,
+                    "line": other_line,
+                    "rank": rank,
+                }
+                if other_cell is None:
+                    template = gettext_noop(
+                        "round {round}: opponent {opponent} (line {line}) shows nothing, "
+                        "not player {rank}"
                     )
-                )
-                problems.append(
-                    Problem(
-                        line,
-                        cell_column(number),
-                        f"round {number}: opponent {cell.opponent} (line {other_line}) "
-                        f"shows {shown}, not player {rank}",
+                elif other_cell.opponent:
+                    template = gettext_noop(
+                        "round {round}: opponent {opponent} (line {line}) shows opponent "
+                        "{other}, not player {rank}"
                     )
-                )
+                    params["other"] = other_cell.opponent
+                else:
+                    template = gettext_noop(
+                        "round {round}: opponent {opponent} (line {line}) shows no opponent, "
+                        "not player {rank}"
+                    )
+                problems.append(Problem(line, cell_column(number), template, params))
                 continue
             if other_line < line:
                 continue  # the pair was checked from the other side
-            mine = f"player {rank} (line {line}) shows {cell.canonical_text().strip()!r}"
+            mine: dict[str, str | int] = {
+                "round": number,
+                "rank": rank,
+                "line": line,
+                "cell": repr(cell.canonical_text().strip()),
+            }
             if {cell.colour, other_cell.colour} != {Colour.WHITE, Colour.BLACK} and not (
                 cell.colour is None and other_cell.colour is None
             ):
@@ -542,7 +630,11 @@ def _validate(doc: TrfDocument, unreadable: set[tuple[int, int]]) -> list[Proble
                     Problem(
                         other_line,
                         cell_column(number, 6),
-                        f"round {number}: colour disagrees: {mine}",
+                        gettext_noop(
+                            "round {round}: colour disagrees: player {rank} (line {line}) "
+                            "shows {cell}"
+                        ),
+                        mine,
                     )
                 )
             elif other_cell.result not in OPPOSITE_CODES.get(result, frozenset()):
@@ -550,7 +642,11 @@ def _validate(doc: TrfDocument, unreadable: set[tuple[int, int]]) -> list[Proble
                     Problem(
                         other_line,
                         cell_column(number, 8),
-                        f"round {number}: result disagrees: {mine}",
+                        gettext_noop(
+                            "round {round}: result disagrees: player {rank} (line {line}) "
+                            "shows {cell}"
+                        ),
+                        mine,
                     )
                 )
     return problems
@@ -595,17 +691,24 @@ def _check_requests(doc: TrfDocument, players: Container[int]) -> list[Problem]:
                     Problem(
                         line,
                         first + token.start(),
-                        f"starting rank {rank} has no player record",
+                        gettext_noop("starting rank {rank} has no player record"),
+                        {"rank": rank},
                     )
                 )
     return problems
 
 
-def _round_problem(number: int, planned: int | None) -> str | None:
+def _round_problem(number: int, planned: int | None) -> Message | None:
     if number == 0:
-        return "round 0 is not valid (rounds start at 1)"
+        return Message(gettext_noop("round 0 is not valid (rounds start at 1)"))
     if planned is not None and number > planned:
-        return f"round {number} is beyond the {planned} planned rounds"
+        return Message(
+            gettext_noop("round {round} is beyond the {planned} planned rounds"),
+            {"round": number, "planned": planned},
+        )
     if number > MAX_ROUNDS:
-        return f"round {number} is beyond the {MAX_ROUNDS} rounds a tournament may have"
+        return Message(
+            gettext_noop("round {round} is beyond the {most} rounds a tournament may have"),
+            {"round": number, "most": MAX_ROUNDS},
+        )
     return None

@@ -38,6 +38,7 @@ from chessclub.formats.trf.records import (
     XxsRecord,
     format_trf_points,
 )
+from chessclub.i18n import gettext_noop
 from chessclub.model import (
     FIDE_SCORING,
     HALF,
@@ -182,7 +183,10 @@ def to_tournament(doc: TrfDocument, *, source: str = "") -> Tournament:
             time_control=doc.text_value("122") or doc.text_value("222") or "",
         )
     except TournamentError as exc:  # pragma: no cover - validate() prevents it
-        raise TrfError([Problem(0, 0, str(exc))], source=source) from exc
+        # the model's own (English) text, as a param: it may hold braces
+        raise TrfError(
+            [Problem(0, 0, gettext_noop("{error}"), {"error": str(exc)})], source=source
+        ) from exc
 
 
 def _is_white(me: int, cell: RoundCell, other: int, other_cell: RoundCell) -> bool:

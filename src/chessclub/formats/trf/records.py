@@ -25,6 +25,7 @@ from fractions import Fraction
 from typing import TypeAlias
 
 from chessclub.formats.limits import MAX_ROUNDS, show
+from chessclub.i18n import Message, gettext_noop
 from chessclub.model import Colour, Points
 
 # --------------------------------------------------------------------------------------------
@@ -144,20 +145,29 @@ class RoundCell:
     def render(self) -> str:
         """The ten columns to write: the kept spelling if it still reads as this cell."""
         if self.text is not None:
-            parsed, problems = parse_cell(self.text)
+            parsed, problems = parse_cell(self.text, 1)
             if not problems and parsed == self:
                 return self.text
         return self.canonical_text()
 
 
-def parse_cell(text: str) -> tuple[RoundCell, list[tuple[int, str]]]:
+def parse_cell(text: str, round_number: int) -> tuple[RoundCell, list[tuple[int, Message]]]:
     """Read the ten columns of a round cell (leading blank, opponent, blank, colour, blank, result,
-    blank). Returns the cell and problems as ``(offset in cell, message)``."""
+    blank) of round ``round_number``. Returns the cell and problems as ``(offset in cell,
+    message)``, each message naming the round."""
     text = text.ljust(CELL_WIDTH)
-    problems: list[tuple[int, str]] = []
+    problems: list[tuple[int, Message]] = []
+
+    def report(offset: int, template: str, value: str) -> None:
+        problems.append((offset, Message(template, {"round": round_number, "value": value})))
+
     for offset in (0, 5, 7, 9):
         if text[offset] != " ":
-            problems.append((offset, f"misaligned round cell: {text[offset]!r} in a blank column"))
+            report(
+                offset,
+                gettext_noop("round {round}: misaligned round cell: {value} in a blank column"),
+                repr(text[offset]),
+            )
     opponent_text = text[1:5]
     opponent: int | None = None
     if opponent_text.strip():
@@ -165,7 +175,11 @@ def parse_cell(text: str) -> tuple[RoundCell, list[tuple[int, str]]]:
         if stripped.isdigit() and stripped.isascii():
             opponent = int(stripped) or None
         else:
-            problems.append((1, f"opponent {opponent_text.strip()!r} is not a number"))
+            report(
+                1,
+                gettext_noop("round {round}: opponent {value} is not a number"),
+                repr(opponent_text.strip()),
+            )
     colour_char = text[6]
     colour: Colour | None = None
     if colour_char in "wW":
@@ -173,11 +187,15 @@ def parse_cell(text: str) -> tuple[RoundCell, list[tuple[int, str]]]:
     elif colour_char in "bB":
         colour = Colour.BLACK
     elif colour_char not in "- ":
-        problems.append((6, f"colour {colour_char!r} is not w, b, - or blank"))
+        report(
+            6,
+            gettext_noop("round {round}: colour {value} is not w, b, - or blank"),
+            repr(colour_char),
+        )
     try:
         result = ResultCode.parse(text[8])
     except ValueError:
-        problems.append((8, f"unknown result code {text[8]!r}"))
+        report(8, gettext_noop("round {round}: unknown result code {value}"), repr(text[8]))
         result = ResultCode.BLANK
     cell = RoundCell(opponent, colour, result)
     if cell.canonical_text() != text:
@@ -204,16 +222,32 @@ _POINTS_RE = re.compile(r"\d{1,4}(\.\d{1,2})?")
 _NUMBER_RE = re.compile(r"\d+(\.\d+)?")
 
 
-def points_problem(text: str, what: str = "points") -> str:
+_POINTS_PROBLEMS = (
+    gettext_noop("points {value} is not a number"),
+    gettext_noop("points {value}: number too large (at most 9999.99)"),
+    gettext_noop("points {value}: too many decimals (at most 2)"),
+)
+_SYMBOL_POINTS_PROBLEMS = (
+    gettext_noop("{symbol} points {value} is not a number"),
+    gettext_noop("{symbol} points {value}: number too large (at most 9999.99)"),
+    gettext_noop("{symbol} points {value}: too many decimals (at most 2)"),
+)
+
+
+def points_problem(text: str, symbol: str = "") -> Message:
     """Why ``text`` (stripped) is not a TRF points value (at most ``9999.99``): ``"number too
     large"``, ``"too many decimals"`` or ``"is not a number"`` — quoting at most 20 characters
-    of it."""
+    of it. ``symbol`` names the points (``W points``) of a scoring record."""
     match = _NUMBER_RE.fullmatch(text) if text.isascii() else None
     if match is None:
-        return f"{what} {show(text)} is not a number"
-    if len(text) - len(match.group(1) or "") > 4:
-        return f"{what} {show(text)}: number too large (at most 9999.99)"
-    return f"{what} {show(text)}: too many decimals (at most 2)"
+        which = 0
+    elif len(text) - len(match.group(1) or "") > 4:
+        which = 1
+    else:
+        which = 2
+    if symbol:
+        return Message(_SYMBOL_POINTS_PROBLEMS[which], {"symbol": symbol, "value": show(text)})
+    return Message(_POINTS_PROBLEMS[which], {"value": show(text)})
 
 
 def parse_trf_points(text: str) -> Points | None:
@@ -347,17 +381,30 @@ def _safe_parse(fld: _Field, text: str) -> tuple[object] | None:
         return None
 
 
-def parse_player(line: str) -> tuple[PlayerRecord | None, list[tuple[int, str]]]:
+_NOT_A_NUMBER = {
+    "starting_rank": gettext_noop("starting rank {value} is not a number"),
+    "rating": gettext_noop("rating {value} is not a number"),
+    "rank": gettext_noop("rank {value} is not a number"),
+}
+
+
+def parse_player(line: str) -> tuple[PlayerRecord | None, list[tuple[int, Message]]]:
     """Read a ``001`` line. Returns the record (``None`` if its starting rank is unusable) and
     problems as ``(1-based column, message)``."""
-    problems: list[tuple[int, str]] = []
+    problems: list[tuple[int, Message]] = []
     body = line.rstrip(" ")
     trailing = line[len(body) :]
     padded = body.ljust(FIRST_CELL_COLUMN - 1)
     for column in PLAYER_BLANK_COLUMNS:
         if padded[column - 1] != " ":
             problems.append(
-                (column, f"misaligned player record: {padded[column - 1]!r} in a blank column")
+                (
+                    column,
+                    Message(
+                        gettext_noop("misaligned player record: {value} in a blank column"),
+                        {"value": repr(padded[column - 1])},
+                    ),
+                )
             )
     values: dict[str, object] = {}
     spelling: list[tuple[str, str]] = []
@@ -369,8 +416,9 @@ def parse_player(line: str) -> tuple[PlayerRecord | None, list[tuple[int, str]]]
             if fld.name == "points":
                 problems.append((fld.first, points_problem(text.strip())))
             else:
-                what = fld.name.replace("_", " ")
-                problems.append((fld.first, f"{what} {text.strip()!r} is not a number"))
+                problems.append(
+                    (fld.first, Message(_NOT_A_NUMBER[fld.name], {"value": repr(text.strip())}))
+                )
             value = None
         values[fld.name] = value
         if (value is not None or text.strip() == "") and fld.fmt(value) != text:
@@ -378,9 +426,9 @@ def parse_player(line: str) -> tuple[PlayerRecord | None, list[tuple[int, str]]]
     start = values["starting_rank"]
     if start is None:
         if not any(col == 5 for col, _ in problems):
-            problems.append((5, "starting rank missing"))
+            problems.append((5, Message(gettext_noop("starting rank missing"))))
     elif start == 0:
-        problems.append((5, "starting rank 0 is not valid (1–9999)"))
+        problems.append((5, Message(gettext_noop("starting rank 0 is not valid (1–9999)"))))
     cells: list[RoundCell] = []
     round_number = 1
     while len(body) > FIRST_CELL_COLUMN - 1 + CELL_WIDTH * (round_number - 1):
@@ -390,14 +438,19 @@ def parse_player(line: str) -> tuple[PlayerRecord | None, list[tuple[int, str]]]
             problems.append(
                 (
                     first + 1 + len(rest) - len(rest.lstrip()),
-                    f"more than {MAX_ROUNDS} rounds: the round cells go on past round "
-                    f"{MAX_ROUNDS} (column {first})",
+                    Message(
+                        gettext_noop(
+                            "more than {most} rounds: the round cells go on past round {most} "
+                            "(column {column})"
+                        ),
+                        {"most": MAX_ROUNDS, "column": first},
+                    ),
                 )
             )
             break
-        cell, cell_problems = parse_cell(body[first : first + CELL_WIDTH])
+        cell, cell_problems = parse_cell(body[first : first + CELL_WIDTH], round_number)
         for offset, message in cell_problems:
-            problems.append((first + 1 + offset, f"round {round_number}: {message}"))
+            problems.append((first + 1 + offset, message))
         cells.append(cell)
         round_number += 1
     if not isinstance(start, int) or start == 0:
