@@ -40,11 +40,11 @@ def club_history(
     tournaments = []
     for tid in range(1, TOURNAMENTS + 1):
         entrants = rng.sample(range(1, PLAYERS + 1), 30)
-        games = tuple(
-            EloGame(*rng.sample(entrants, 2), rng.choice(codes))
-            for _ in range(GAMES_PER_TOURNAMENT)
-        )
-        tournaments.append(ClubTournament(tid, TimeControl.STANDARD, games, tuple(entrants)))
+        games = []
+        for _ in range(GAMES_PER_TOURNAMENT):
+            white, black = rng.sample(entrants, 2)
+            games.append(EloGame(white, black, rng.choice(codes)))
+        tournaments.append(ClubTournament(tid, TimeControl.STANDARD, tuple(games), tuple(entrants)))
     return initial, tournaments
 
 
