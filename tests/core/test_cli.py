@@ -213,3 +213,10 @@ def test_cli_berger_table_for_four(capsys: pytest.CaptureFixture[str]) -> None:
         "Round 3: 2-4 3-1",
     ]
     assert main(["berger", "1"]) == 2
+
+
+def test_s4_team_tiebreak_refused_for_individual_tournament(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["standings", str(ELITE), "--tiebreaks", "BH,EMGSB"]) == 1
+    assert "EMGSB is a team tiebreak" in capsys.readouterr().err

@@ -295,10 +295,28 @@ def parse_tiebreak(text: str) -> TiebreakSpec:
     )
 
 
-def parse_tiebreaks(codes: str | list[str] | tuple[str, ...]) -> tuple[TiebreakSpec, ...]:
-    """Parse a list of descriptors, or one string separated by commas or spaces."""
+def parse_tiebreaks(
+    codes: str | list[str] | tuple[str, ...], *, individual: bool = False
+) -> tuple[TiebreakSpec, ...]:
+    """Parse a list of descriptors, or one string separated by commas or spaces.
+
+    With ``individual=True`` a team-only code (C.07 Art. 12–13: MP, GP, EDE, EMGSB…) is refused
+    with :class:`TiebreakCodeError`, as an individual tournament cannot use it.
+    """
     items = [c for c in re.split(r"[,\s]+", codes) if c] if isinstance(codes, str) else codes
-    return tuple(parse_tiebreak(c) for c in items)
+    specs = tuple(parse_tiebreak(c) for c in items)
+    return require_individual(specs) if individual else specs
+
+
+def require_individual(specs: tuple[TiebreakSpec, ...]) -> tuple[TiebreakSpec, ...]:
+    """``specs`` unchanged if none is team-only; else :class:`TiebreakCodeError` naming it."""
+    for spec in specs:
+        if spec.info.team:
+            raise TiebreakCodeError(
+                f"{spec.code} is a team tiebreak (C.07 Art. 12–13): "
+                "not for an individual tournament"
+            )
+    return specs
 
 
 DEFAULT_ROUND_ROBIN: tuple[str, ...] = ("DE", "SB", "WIN", "KS")

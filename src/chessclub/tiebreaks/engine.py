@@ -21,6 +21,7 @@ from chessclub.tiebreaks.codes import (
     DEFAULT_SWISS,
     TiebreakSpec,
     parse_tiebreak,
+    require_individual,
 )
 from chessclub.tiebreaks.context import TiebreakContext
 from chessclub.tiebreaks.direct_encounter import direct_encounter
@@ -61,9 +62,13 @@ def default_tiebreaks(tournament: Tournament) -> tuple[str, ...]:
 
 
 def _specs(codes: Codes) -> tuple[TiebreakSpec, ...]:
+    """Parse ``codes`` for an individual tournament; team-only codes raise
+    :class:`~chessclub.tiebreaks.codes.TiebreakCodeError`."""
     if isinstance(codes, str):
         codes = [c for c in codes.replace(",", " ").split() if c]
-    return tuple(c if isinstance(c, TiebreakSpec) else parse_tiebreak(c) for c in codes)
+    return require_individual(
+        tuple(c if isinstance(c, TiebreakSpec) else parse_tiebreak(c) for c in codes)
+    )
 
 
 def _sort_keys(
