@@ -8,7 +8,6 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import re
-import time
 from fractions import Fraction
 from pathlib import Path
 
@@ -332,17 +331,6 @@ def test_p3_fide_example_values() -> None:
     assert Bye(P(276), ByeKind.ZERO_POINT) in round1.byes  # blank round before games
     assert Bye(P(282), ByeKind.FULL_POINT) in t.rounds[4].byes  # "0000 - +"
     assert t.scores()[P(282)] == 1
-
-
-def test_p3_fide_example_reads_fast() -> None:
-    raw = data(FIDE284)
-    trf.read_tournament(raw)
-    best = float("inf")
-    for _ in range(5):
-        start = time.perf_counter()
-        trf.read_trf(raw)
-        best = min(best, time.perf_counter() - start)
-    assert best < 0.1
 
 
 def test_p3_trf2026_sample_values() -> None:
