@@ -220,3 +220,19 @@ def test_s4_team_tiebreak_refused_for_individual_tournament(
 ) -> None:
     assert main(["standings", str(ELITE), "--tiebreaks", "BH,EMGSB"]) == 1
     assert "EMGSB is a team tiebreak" in capsys.readouterr().err
+
+
+def test_w6_cli_fse_rating_run(capsys: pytest.CaptureFixture[str]) -> None:
+    """Player 1001 "Alpha, Anna" (1800, K 24) beats 1700, draws 1900, loses to 1850: expected
+    scores 0.64, 0.36, 0.43 (FIDE table 8.1.2 for D = +100, −100, −50), W = 24 × (1 − 0.64)
+    + 24 × (½ − 0.36) + 24 × (0 − 0.43) = 8.64 + 3.36 − 10.32 = +1.68 → FN 1801.68 → 1802."""
+    fse = FIXTURES / "fse"
+    args = ["fse", "rating-run", "--list", str(fse / "previous.csv"), str(fse / "open-5r.trf")]
+    assert main([*args, "--format", "json"]) == 0
+    payload = json.loads(capsys.readouterr().out)
+    assert "rules" in json.dumps(payload)
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    alpha = next(line for line in out.splitlines() if line.strip().startswith("1001"))
+    assert alpha.split()[-2:] == ["1802", "rated"]
+    assert "+1.68" in alpha
