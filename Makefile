@@ -49,8 +49,10 @@ lint: install
 	$(VENV)/bin/ruff format --check src tests benchmarks
 	$(VENV)/bin/mypy
 
+# Run from src/ so that the core's messages marked with chessclub.i18n.gettext_noop (file
+# reader problems…) land in the web catalogues too (src/chessclub_web/locale, LOCALE_PATHS).
 messages: install
-	cd src/chessclub_web && ../../$(VENV)/bin/chessclub manage makemessages -l fr -l nl -l de -l en --no-obsolete
+	cd src && ../$(VENV)/bin/chessclub manage makemessages -l fr -l nl -l de -l en --no-obsolete --ignore='*.egg-info'
 	cd src/chessclub_web && ../../$(VENV)/bin/chessclub manage compilemessages
 
 clean:

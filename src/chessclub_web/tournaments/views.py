@@ -42,6 +42,7 @@ from chessclub_web.tournaments.presentation import (
     tournament_cells,
     tournament_summary,
 )
+from chessclub_web.tournaments.problems import display_problem
 from chessclub_web.uploads import oversized_uploads
 
 
@@ -249,9 +250,7 @@ def import_tournament(request: HttpRequest, club: Club) -> HttpResponse:
             except DuplicateImportError as exc:
                 duplicate = exc
             except FormatError as exc:
-                problems = [
-                    {"line": p.line, "column": p.column, "message": p.message} for p in exc.problems
-                ]
+                problems = [display_problem(p) for p in exc.problems]
             except TournamentError as exc:
                 problems = [{"line": 0, "column": 0, "message": str(exc)}]
             except ValueDoesNotFitError as exc:
