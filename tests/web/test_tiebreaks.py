@@ -410,3 +410,21 @@ def test_s1_settings_bad_code_named_in_french(owner, settings_url):
     )
     assert response.status_code == 400
     assert "« XYZ » n&#x27;est pas un code de départage du catalogue." in response.content.decode()
+
+
+def test_s4_team_tiebreak_refused_in_individual_settings(client):
+    """EMGSB is a team tiebreak (C.07 Art. 13): an individual tournament's settings refuse it."""
+    from chessclub_web import commands
+
+    url = commands.load_demo().splitlines()[-1]
+    client.login(username=commands.DEMO_USERNAME, password=commands.DEMO_PASSWORD)
+    before = Tournament.objects.get().tiebreaks
+    response = client.post(
+        url + "settings/",
+        {"tiebreaks": "BH, EMGSB", "tiebreak_rules": ""},
+        HTTP_ACCEPT_LANGUAGE="fr",
+    )
+    assert response.status_code == 400
+    assert "EMGSB" in response.content.decode()
+    assert "départage par équipes" in response.content.decode()
+    assert Tournament.objects.get().tiebreaks == before

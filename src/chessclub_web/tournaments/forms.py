@@ -144,6 +144,15 @@ class SettingsForm(forms.Form):
                 errors.append(_bad_code(item))
                 continue
             code = canonical_code(spec)
+            if spec.info.team:
+                errors.append(
+                    forms.ValidationError(
+                        _("“%(code)s” is a team tiebreak: not for an individual tournament."),
+                        code="team_tiebreak",
+                        params={"code": code},
+                    )
+                )
+                continue
             if code in seen:
                 errors.append(
                     forms.ValidationError(
