@@ -20,11 +20,6 @@ from dataclasses import replace
 from fractions import Fraction
 
 from chessclub.model import PairingNumber
-from chessclub.tiebreaks.codes import TiebreakSpec
-from chessclub.tiebreaks.context import ZERO, Cell, TiebreakContext
-from chessclub.tiebreaks.cuts import CutOrder, apply_cuts, cut_label, prepare_cuts
-from chessclub.tiebreaks.eras import RuleEra
-from chessclub.tiebreaks.explanation import Contribution, Explanation, decimal_text, format_value
 from chessclub.ratings.fide_tables import (
     MAX_DIFFERENCE,
     dp,
@@ -32,6 +27,11 @@ from chessclub.ratings.fide_tables import (
     round_half_up,
     score_hundredths,
 )
+from chessclub.tiebreaks.codes import TiebreakSpec
+from chessclub.tiebreaks.context import ZERO, Cell, TiebreakContext
+from chessclub.tiebreaks.cuts import CutOrder, apply_cuts, cut_label, prepare_cuts
+from chessclub.tiebreaks.eras import RuleEra
+from chessclub.tiebreaks.explanation import Contribution, Explanation, decimal_text, format_value
 
 _UNRATED_NOTE = "unrated participants and no rating set for them: not computed (C.07 Art. 10)"
 
