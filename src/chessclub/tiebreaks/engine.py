@@ -8,8 +8,6 @@ lots is asked for. :func:`explain` tells how one value was made.
 
 from __future__ import annotations
 
-import itertools
-import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -27,6 +25,7 @@ from chessclub.tiebreaks.context import TiebreakContext
 from chessclub.tiebreaks.direct_encounter import direct_encounter
 from chessclub.tiebreaks.eras import RuleEra
 from chessclub.tiebreaks.explanation import Explanation, TiebreakValue
+from chessclub.tiebreaks.tiers import sort_keys, split_groups
 
 Family = Callable[[TiebreakContext, TiebreakSpec], dict[PairingNumber, Explanation]]
 
@@ -69,18 +68,6 @@ def _specs(codes: Codes) -> tuple[TiebreakSpec, ...]:
     return require_individual(
         tuple(c if isinstance(c, TiebreakSpec) else parse_tiebreak(c) for c in codes)
     )
-
-
-def _sort_keys(
-    values: dict[PairingNumber, TiebreakValue], spec: TiebreakSpec
-) -> dict[PairingNumber, tuple[int, int]]:
-    """Ascending exact integer keys, best first; missing values go last."""
-    common = math.lcm(*(v.denominator for v in values.values() if v is not None))
-    sign = 1 if spec.lower_is_better else -1
-    return {
-        pn: (1, 0) if v is None else (0, sign * v.numerator * (common // v.denominator))
-        for pn, v in values.items()
-    }
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,21 +153,9 @@ def evaluate(
         by_code[spec.code] = {pn: e.value for pn, e in found.items()}
         if keep_explanations:
             explanations[spec.code] = found
-        keys = _sort_keys(by_code[spec.code], spec)
+        keys = sort_keys(by_code[spec.code], spec.lower_is_better)
         del found
-        refined: list[list[PairingNumber]] = []
-        for group in groups:
-            if len(group) == 1:
-                refined.append(group)
-                continue
-            ordered = sorted(group, key=lambda pn: (keys[pn], pn))
-            refined.append([ordered[0]])
-            for previous, pn in itertools.pairwise(ordered):
-                if keys[pn] == keys[previous]:
-                    refined[-1].append(pn)
-                else:
-                    refined.append([pn])
-        groups = refined
+        groups = split_groups(groups, keys)
     return TiebreakResult(ctx, specs, tuple(tuple(g) for g in groups), by_code, explanations)
 
 

@@ -8,8 +8,6 @@ unless a seeded drawing of lots is asked for. :func:`compute_team_tiebreaks` giv
 
 from __future__ import annotations
 
-import itertools
-import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -27,6 +25,7 @@ from chessclub.tiebreaks.explanation import Explanation, TiebreakValue
 from chessclub.tiebreaks.teams import groups as group_tiebreaks
 from chessclub.tiebreaks.teams import values
 from chessclub.tiebreaks.teams.context import TeamTiebreakContext
+from chessclub.tiebreaks.tiers import sort_keys, split_groups
 
 Family = Callable[[TeamTiebreakContext, TiebreakSpec], dict[int, Explanation]]
 
@@ -60,17 +59,6 @@ def _specs(codes: Codes) -> tuple[TiebreakSpec, ...]:
             known = ", ".join(sorted(TEAM_CODES))
             raise TiebreakCodeError(f"{spec.code} is not a team tiebreak (team codes: {known})")
     return specs
-
-
-def _sort_keys(
-    found: dict[int, TiebreakValue], lower_is_better: bool
-) -> dict[int, tuple[int, int]]:
-    common = math.lcm(*(v.denominator for v in found.values() if v is not None))
-    sign = 1 if lower_is_better else -1
-    return {
-        t: (1, 0) if v is None else (0, sign * v.numerator * (common // v.denominator))
-        for t, v in found.items()
-    }
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,20 +116,8 @@ def evaluate_teams(
         by_code[spec.code] = {t: e.value for t, e in found.items()}
         if keep_explanations:
             explanations[spec.code] = found
-        keys = _sort_keys(by_code[spec.code], spec.lower_is_better)
-        refined: list[list[int]] = []
-        for group in groups:
-            if len(group) == 1:
-                refined.append(group)
-                continue
-            ordered = sorted(group, key=lambda t: (keys[t], t))
-            refined.append([ordered[0]])
-            for previous, team in itertools.pairwise(ordered):
-                if keys[team] == keys[previous]:
-                    refined[-1].append(team)
-                else:
-                    refined.append([team])
-        groups = refined
+        keys = sort_keys(by_code[spec.code], spec.lower_is_better)
+        groups = split_groups(groups, keys)
     return TeamTiebreakResult(ctx, specs, tuple(tuple(g) for g in groups), by_code, explanations)
 
 
