@@ -22,6 +22,7 @@ import io
 import json
 import sys
 from collections.abc import Sequence
+from fractions import Fraction
 from pathlib import Path
 
 from chessclub.formats import ExportError, FormatError, read_tournament
@@ -30,6 +31,7 @@ from chessclub.model.points import format_points_decimal
 from chessclub.standings import StandingRow, compute_standings
 from chessclub.tiebreaks import (
     RuleEra,
+    TiebreakCodeError,
     TiebreakValue,
     default_era,
     default_tiebreaks,
@@ -143,7 +145,7 @@ def _standings_text(tournament: Tournament, rows: list[StandingRow], era: RuleEr
         rating = str(row.player.rating) if row.player.rating is not None else ""
         rank = f"{row.rank}" + ("=" if row.shared else "")
         values = "".join(
-            f"  {format_value(row.tiebreaks[c]):>{w}}" for c, w in zip(codes, widths, strict=True)
+            f"  {_tiebreak_text(row.tiebreaks[c]):>{w}}" for c, w in zip(codes, widths, strict=True)
         )
         lines.append(
             f"{rank:>3}  {row.player.pairing_number:>3}  {row.player.name:<{width}}  "
@@ -151,6 +153,14 @@ def _standings_text(tournament: Tournament, rows: list[StandingRow], era: RuleEr
             + " ".join(f"{_cell(e):>5}" for e in row.entries)
         )
     return "\n".join(lines) + "\n"
+
+
+def _tiebreak_text(value: TiebreakValue) -> str:
+    """A tiebreak value as the points column writes it: halves as ``27½``, other fractions
+    in decimals (``16.75``)."""
+    if isinstance(value, Fraction) and value.denominator == 2:
+        return format_points(value, half_sign="½")
+    return format_value(value)
 
 
 def _tiebreak_codes(text: str | None, tournament: Tournament) -> tuple[str, ...]:
@@ -544,6 +554,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except FormatError as exc:
         print(f"chessclub: cannot read the file:\n{exc}", file=sys.stderr)
         return EXIT_INVALID_INPUT
+    except TiebreakCodeError as exc:
+        print(f"chessclub: {exc}", file=sys.stderr)
+        return EXIT_USAGE
     except ExportError as exc:
         print(f"chessclub: cannot write:\n{exc}", file=sys.stderr)
         return EXIT_FAILURE

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from chessclub.cli import EXIT_INVALID_INPUT, EXIT_NOT_FOUND, main
+from chessclub.cli import EXIT_INVALID_INPUT, EXIT_NOT_FOUND, EXIT_USAGE, main
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 ELITE = FIXTURES / "frbe" / "elite-2000-16p-7r.txt"
@@ -107,7 +107,7 @@ def test_s1_cli_explain_shows_contributions(capsys: pytest.CaptureFixture[str]) 
 
 
 def test_s1_cli_unknown_tiebreak_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["standings", str(ELITE), "--tiebreaks", "BH,XYZ"]) == 1
+    assert main(["standings", str(ELITE), "--tiebreaks", "BH,XYZ"]) == EXIT_USAGE
     assert "XYZ" in capsys.readouterr().err
 
 
@@ -127,6 +127,8 @@ def test_s1_cli_csv_and_text(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["standings", str(ELITE)]) == 0
     text = capsys.readouterr().out
     assert "Charlie Claire" in text.splitlines()[4]
+    alpha = next(line for line in text.splitlines() if "Alpha Anne" in line)
+    assert "27½" in alpha and "16.75" in alpha  # BH and SB written like the points
     assert "rules 2009" in text.splitlines()[1]
 
 
@@ -218,7 +220,7 @@ def test_cli_berger_table_for_four(capsys: pytest.CaptureFixture[str]) -> None:
 def test_s4_team_tiebreak_refused_for_individual_tournament(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    assert main(["standings", str(ELITE), "--tiebreaks", "BH,EMGSB"]) == 1
+    assert main(["standings", str(ELITE), "--tiebreaks", "BH,EMGSB"]) == EXIT_USAGE
     assert "EMGSB is a team tiebreak" in capsys.readouterr().err
 
 

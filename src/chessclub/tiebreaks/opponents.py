@@ -87,8 +87,10 @@ def _contributions(
             vur = False
         elif not ctx.pre_determined:
             score = ctx.dummy_score(player, index, fore=fore)
-            vur = cell.vur
-            category = ctx.unplayed_category(player, index)
+            # VUR and the Art. 16.2 categories belong to C.07 (2023 on), not to the 2009 rules
+            pre_2023 = ctx.era is RuleEra.PRE_2023
+            vur = cell.vur and not pre_2023
+            category = None if pre_2023 else ctx.unplayed_category(player, index)
             if ctx.era is RuleEra.PRE_2023:
                 source = "virtual opponent (C.02 Art. 13.15.3)"
             elif ctx.era is RuleEra.C07_2026:
