@@ -272,3 +272,15 @@ def test_club_page_tournaments_most_recent_first_undated_last_then_by_name(clien
         "undated a",
         "Undated b",
     ]
+
+
+@pytest.mark.django_db
+def test_s2_crosstable_uses_the_whole_screen(client):
+    """The crosstable page widens its main column; the standings keep the reading width."""
+    from chessclub_web import commands
+
+    url = commands.load_demo().splitlines()[-1]
+    crosstable = client.get(url + "crosstable/").content.decode()
+    assert '<main class="wide">' in crosstable
+    assert crosstable.count('class="wide"') == 1
+    assert "<main>" in client.get(url).content.decode()

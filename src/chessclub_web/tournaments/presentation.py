@@ -441,6 +441,7 @@ def catalogue_rows() -> list[dict[str, str]]:
             "modifiers": " ".join(MODIFIER_HELP[m] for m in "CMPFRL" if m in info.modifiers),
         }
         for code, info in CATALOGUE.items()
+        if not info.team  # team tiebreaks (C.07 Art. 12–13) are not for individual events
     ]
 
 
