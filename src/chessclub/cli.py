@@ -320,6 +320,24 @@ def cmd_import(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_user_add(args: argparse.Namespace) -> int:
+    from chessclub_web import commands
+
+    if args.password_stdin:
+        password = sys.stdin.readline().rstrip("\n")
+    else:
+        import getpass
+
+        password = getpass.getpass(f"Password for {args.username}: ")
+        if password != getpass.getpass("Password (again): "):
+            print("chessclub: the two passwords differ", file=sys.stderr)
+            return EXIT_USAGE
+    commands.setup()
+    commands.create_user(args.username, password, email=args.email)
+    print(f"Created user {args.username}")
+    return EXIT_OK
+
+
 def cmd_club_add(args: argparse.Namespace) -> int:
     from chessclub_web import commands
 
@@ -511,6 +529,21 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--user", help="username recorded as the tournament's creator")
     p.set_defaults(func=cmd_import)
+
+    p = sub.add_parser("user", help="manage user accounts")
+    user_sub = p.add_subparsers(dest="user_command", required=True, metavar="ACTION")
+    p = user_sub.add_parser(
+        "add",
+        help="create an ordinary user account",
+        description="Create an ordinary (non-staff) account. It has no rights of its own: a "
+        "club owner gives it a role (administrator, arbiter) on the club's Membres page, or "
+        "names it with 'chessclub club add … --owner USERNAME'. The password is asked twice, "
+        "or read from the first line of standard input with --password-stdin.",
+    )
+    p.add_argument("username")
+    p.add_argument("--email", default="")
+    p.add_argument("--password-stdin", action="store_true")
+    p.set_defaults(func=cmd_user_add)
 
     p = sub.add_parser("club", help="manage clubs")
     club_sub = p.add_subparsers(dest="club_command", required=True, metavar="ACTION")

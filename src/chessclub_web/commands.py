@@ -173,6 +173,35 @@ def create_club(number: str, name: str, *, public: bool = True, owner: str | Non
     return reverse("club", kwargs={"number": club.number})
 
 
+class UserError(ValueError):
+    """A user account that cannot be created (name taken, password refused by the validators)."""
+
+
+def create_user(username: str, password: str, *, email: str = "") -> None:
+    """Create an ordinary (non-staff) account; it gets rights only through club roles.
+
+    The password goes through Django's password validators. Raises :class:`UserError` (a
+    ``ValueError``) naming the problem when the username is taken or the password refused.
+    """
+    from django.contrib.auth import get_user_model
+    from django.contrib.auth.password_validation import validate_password
+    from django.core.exceptions import ValidationError
+
+    ensure_migrated()
+    users = get_user_model()
+    if not username.strip():
+        raise UserError("the username is empty")
+    if users.objects.filter(username=username).exists():
+        raise UserError(f"the username {username!r} is taken")
+    candidate = users(username=username, email=email)
+    try:
+        validate_password(password, candidate)
+    except ValidationError as exc:
+        raise UserError(" ".join(str(m) for m in exc.messages)) from exc
+    candidate.set_password(password)
+    candidate.save()
+
+
 def import_file(
     path: str,
     club_number: str,

@@ -56,3 +56,23 @@ def test_cli_import_malformed_file_stores_nothing(
     assert main(["import", str(bad), "--club", "232"]) == EXIT_INVALID_INPUT
     assert "line" in capsys.readouterr().err
     assert Tournament.objects.count() == 0
+
+
+def test_cli_user_add_then_owner_of_a_new_club(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import io
+
+    from django.contrib.auth import get_user_model
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("correct-horse-battery\n"))
+    assert main(["user", "add", "arbitre", "--password-stdin"]) == EXIT_OK
+    user = get_user_model().objects.get(username="arbitre")
+    assert user.check_password("correct-horse-battery") and not user.is_staff
+    assert main(["club", "add", "233", "Cercle quater", "--owner", "arbitre"]) == EXIT_OK
+    assert Club.objects.get(number="233").memberships.get().user == user
+    monkeypatch.setattr("sys.stdin", io.StringIO("123\n"))
+    assert main(["user", "add", "faible", "--password-stdin"]) == EXIT_FAILURE
+    assert "mot de passe est trop court" in capsys.readouterr().err  # French first
+    monkeypatch.setattr("sys.stdin", io.StringIO("correct-horse-battery\n"))
+    assert main(["user", "add", "arbitre", "--password-stdin"]) == EXIT_FAILURE
