@@ -238,3 +238,30 @@ def test_w6_cli_fse_rating_run(capsys: pytest.CaptureFixture[str]) -> None:
     alpha = next(line for line in out.splitlines() if line.strip().startswith("1001"))
     assert alpha.split()[-2:] == ["1802", "rated"]
     assert "+1.68" in alpha
+
+
+def test_w1_fse_rating_run_counts_a_tournament_once(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    fse = FIXTURES / "fse"
+    copy = tmp_path / "copy.trf"
+    copy.write_bytes((fse / "open-5r.trf").read_bytes().replace(b"\n", b"\r\n"))
+    args = ["fse", "rating-run", "--list", str(fse / "previous.csv"), str(fse / "open-5r.trf")]
+    assert main([*args, str(fse / "open-5r.trf")]) == 1
+    assert "is the same file as" in capsys.readouterr().err
+    assert main([*args, str(copy)]) == 1  # other bytes, same tournament
+    assert "holds the same tournament as" in capsys.readouterr().err
+
+
+def test_w1_fse_list_with_an_overlong_field_names_the_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    listing = tmp_path / "list.csv"
+    listing.write_bytes(
+        b"id,name,points,games,entry_date,birth_date\n"
+        b"1000,a,1800,10,2020-01-01,1990-01-01\n"
+        b"1001," + b"x" * 200_000 + b",1800,10,2020-01-01,1990-01-01\n"
+    )
+    trf_file = FIXTURES / "fse" / "open-5r.trf"
+    assert main(["fse", "rating-run", "--list", str(listing), str(trf_file)]) == 3
+    assert "line 3: not readable as CSV" in capsys.readouterr().err

@@ -37,6 +37,7 @@ import io
 import re
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from chessclub.formats.errors import FormatError, Problem
 from chessclub.i18n import gettext_noop
@@ -119,6 +120,39 @@ def _decode(data: bytes) -> str:
         return data.decode("cp1252", errors="replace")
 
 
+class _Rows:
+    """The CSV rows, with the csv module's own errors (e.g. a field over its size limit)
+    turned into a :class:`ListFileError` naming the line."""
+
+    def __init__(self, reader: Any, source: str) -> None:
+        self._reader = reader
+        self._source = source
+
+    @property
+    def line_num(self) -> int:
+        return int(self._reader.line_num)
+
+    def __iter__(self) -> _Rows:
+        return self
+
+    def __next__(self) -> list[str]:
+        try:
+            row: list[str] = next(self._reader)
+        except csv.Error as exc:
+            raise ListFileError(
+                [
+                    Problem(
+                        max(self.line_num, 1),
+                        0,
+                        gettext_noop("not readable as CSV: {error}"),
+                        {"error": str(exc)},
+                    )
+                ],
+                source=self._source,
+            ) from exc
+        return row
+
+
 def read_list_csv(data: bytes, *, source: str = "") -> list[ListEntry]:
     """Read the previous list; :class:`ListFileError` lists every problem with line/column."""
     text = _decode(data)
@@ -129,7 +163,8 @@ def read_list_csv(data: bytes, *, source: str = "") -> list[ListEntry]:
             source=source,
         )
     delimiter = ";" if lines[0].count(";") > lines[0].count(",") else ","
-    reader = csv.reader(io.StringIO(text), delimiter=delimiter)
+    csv_reader = csv.reader(io.StringIO(text), delimiter=delimiter)
+    reader = _Rows(csv_reader, source)
     problems: list[Problem] = []
     header = [h.strip().lower() for h in next(reader)]
     for position, name in enumerate(header, start=1):

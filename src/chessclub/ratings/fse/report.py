@@ -8,6 +8,7 @@ evaluation table used (W8, W9).
 from __future__ import annotations
 
 import datetime
+import hashlib
 import json
 from collections.abc import Sequence
 from fractions import Fraction
@@ -322,8 +323,21 @@ def run_period(
     )
     previous = read_list_csv(list_csv, source=list_source)
     inputs: list[TournamentInput] = []
+    seen: dict[bytes, str] = {}
     for name, data in files:
+        digest = hashlib.sha256(data).digest()
+        if digest in seen:
+            raise ValueError(
+                f"{name} is the same file as {seen[digest]}: a tournament counts once (W1)"
+            )
+        seen[digest] = name
         tournament = read_tournament(data, source=name)
+        for earlier in inputs:
+            if earlier.tournament == tournament:
+                raise ValueError(
+                    f"{name} holds the same tournament as {earlier.source}: "
+                    "a tournament counts once (W1)"
+                )
         tempo = None if tournament.time_control.strip() else time_control
         inputs.append(TournamentInput(name, tournament, TournamentOptions(time_control=tempo)))
     end = _date(period_end)
