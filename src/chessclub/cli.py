@@ -170,8 +170,7 @@ def _tiebreak_codes(text: str | None, tournament: Tournament) -> tuple[str, ...]
         return default_tiebreaks(tournament)
     if text.strip().lower() in ("", "none"):
         return ()
-    codes = [c.strip() for c in text.split(",") if c.strip()]
-    return tuple(spec.code for spec in parse_tiebreaks(codes, individual=True))
+    return tuple(spec.code for spec in parse_tiebreaks(text, individual=True))
 
 
 def cmd_standings(args: argparse.Namespace) -> int:

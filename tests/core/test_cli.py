@@ -265,3 +265,22 @@ def test_w1_fse_list_with_an_overlong_field_names_the_line(
     trf_file = FIXTURES / "fse" / "open-5r.trf"
     assert main(["fse", "rating-run", "--list", str(listing), str(trf_file)]) == 3
     assert "line 3: not readable as CSV" in capsys.readouterr().err
+
+
+def test_s1_cli_tiebreak_list_like_the_settings_page(capsys: pytest.CaptureFixture[str]) -> None:
+    """Separators as on the web's settings page (commas, semicolons, spaces); a code listed
+    twice is refused there and here."""
+    assert main(["standings", str(ELITE), "--tiebreaks", "BH;SB DE", "--format", "json"]) == 0
+    assert list(json.loads(capsys.readouterr().out)[0]["tiebreaks"]) == ["BH", "SB", "DE"]
+    assert main(["standings", str(ELITE), "--tiebreaks", "BH,BH"]) == EXIT_USAGE
+    assert "listed twice" in capsys.readouterr().err
+
+
+def test_p3_cli_pair_refuses_a_trf_without_players(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    empty = tmp_path / "empty.trf"
+    empty.write_text("012 X\nXXR 3\n")
+    assert main(["pair", str(empty)]) == EXIT_INVALID_INPUT
+    assert "no player record (001)" in capsys.readouterr().err
+    assert main(["check", str(empty)]) == EXIT_INVALID_INPUT

@@ -15,7 +15,6 @@ Entry points for ``chessclub pair FILE.trf`` and ``chessclub check FILE.trf``:
 
 from __future__ import annotations
 
-from chessclub.formats.trf import read_trf, to_tournament
 from chessclub.pairing.checker import RoundDifference, check_rounds, format_differences
 from chessclub.pairing.engine import (
     GacruxDutchEngine,
@@ -24,7 +23,7 @@ from chessclub.pairing.engine import (
     PairingError,
     as_pairs,
 )
-from chessclub.pairing.request import options_from_trf, read_pairing_request
+from chessclub.pairing.request import options_from_trf, read_pairing_request, read_swiss_trf
 
 
 def format_bbp(pairing: Pairing) -> str:
@@ -91,8 +90,7 @@ def check_trf(
     cannot be read and ``PairingError`` for a round robin. ``workers`` > 1 pairs that many
     rounds at once.
     """
-    doc = read_trf(data, source=source)
-    tournament = to_tournament(doc, source=source)
+    doc, tournament = read_swiss_trf(data, source=source)
     return check_rounds(
         tournament,
         engine=engine,

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from chessclub.formats.errors import Problem, TrfError
 from chessclub.formats.trf import (
     AccelerationRecord,
     ByesRecord,
@@ -28,6 +29,7 @@ from chessclub.formats.trf import (
     read_trf,
     to_tournament,
 )
+from chessclub.i18n import gettext_noop
 from chessclub.model import Bye, ByeKind, Colour, PairingNumber, Tournament
 from chessclub.pairing.engine import (
     Acceleration,
@@ -46,6 +48,22 @@ class PairingRequest:
     options: PairingOptions
 
 
+def read_swiss_trf(data: bytes, *, source: str = "") -> tuple[TrfDocument, Tournament]:
+    """Read a TRF to pair or check: the document and its tournament.
+
+    Raises :class:`~chessclub.formats.errors.TrfError` for a file that cannot be read, and for
+    one without any player record (``001``): there is nothing to pair.
+    """
+    doc = read_trf(data, source=source)
+    tournament = to_tournament(doc, source=source)
+    if not tournament.players:
+        raise TrfError(
+            [Problem(1, 0, gettext_noop("no player record (001): nothing to pair"))],
+            source=source,
+        )
+    return doc, tournament
+
+
 def read_pairing_request(
     data: bytes, *, source: str = "", round_number: int | None = None
 ) -> PairingRequest:
@@ -56,8 +74,7 @@ def read_pairing_request(
     for a file that cannot be read, and :class:`~chessclub.pairing.engine.PairingError` for one
     whose round cannot be paired (a round after the planned rounds, a bad ``XXA`` line).
     """
-    doc = read_trf(data, source=source)
-    tournament = to_tournament(doc, source=source)
+    doc, tournament = read_swiss_trf(data, source=source)
     number = round_number if round_number is not None else next_round_number(tournament)
     if tournament.planned_rounds and number > tournament.planned_rounds:
         raise PairingError(

@@ -298,13 +298,20 @@ def parse_tiebreak(text: str) -> TiebreakSpec:
 def parse_tiebreaks(
     codes: str | list[str] | tuple[str, ...], *, individual: bool = False
 ) -> tuple[TiebreakSpec, ...]:
-    """Parse a list of descriptors, or one string separated by commas or spaces.
+    """Parse a list of descriptors, or one string separated by commas, semicolons or spaces.
+
+    A code listed twice is refused (:class:`TiebreakCodeError`): it could never separate anyone.
 
     With ``individual=True`` a team-only code (C.07 Art. 12–13: MP, GP, EDE, EMGSB…) is refused
     with :class:`TiebreakCodeError`, as an individual tournament cannot use it.
     """
-    items = [c for c in re.split(r"[,\s]+", codes) if c] if isinstance(codes, str) else codes
+    items = [c for c in re.split(r"[,;\s]+", codes) if c] if isinstance(codes, str) else codes
     specs = tuple(parse_tiebreak(c) for c in items)
+    seen: set[str] = set()
+    for spec in specs:
+        if spec.code in seen:
+            raise TiebreakCodeError(f"{spec.code} is listed twice")
+        seen.add(spec.code)
     return require_individual(specs) if individual else specs
 
 
