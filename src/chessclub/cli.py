@@ -46,6 +46,9 @@ EXIT_USAGE = 2
 EXIT_INVALID_INPUT = 3
 EXIT_NOT_FOUND = 4
 
+MAX_BERGER_PLAYERS = 500
+"""Largest round robin ``chessclub berger`` prints (a double table of 500 is 249,500 boards)."""
+
 
 def _read_file(path: str) -> Tournament:
     data = Path(path).read_bytes()
@@ -274,8 +277,8 @@ def cmd_check(args: argparse.Namespace) -> int:
 def cmd_berger(args: argparse.Namespace) -> int:
     from chessclub.pairing import berger_table, format_berger_table
 
-    if not 2 <= args.players <= 9999:
-        print("chessclub: a Berger table needs 2 to 9999 players", file=sys.stderr)
+    if not 2 <= args.players <= MAX_BERGER_PLAYERS:
+        print(f"chessclub: a Berger table needs 2 to {MAX_BERGER_PLAYERS} players", file=sys.stderr)
         return EXIT_USAGE
     sys.stdout.write(format_berger_table(berger_table(args.players, double=args.double)))
     return EXIT_OK

@@ -215,6 +215,7 @@ def test_cli_berger_table_for_four(capsys: pytest.CaptureFixture[str]) -> None:
         "Round 3: 2-4 3-1",
     ]
     assert main(["berger", "1"]) == 2
+    assert main(["berger", "9999", "--double"]) == 2
 
 
 def test_s4_team_tiebreak_refused_for_individual_tournament(
