@@ -21,6 +21,7 @@ from typing import Any
 from chessclub_web.clubs.errors import ClubError, ClubNumberTakenError
 from chessclub_web.tournaments.errors import (
     DuplicateImportError,
+    FileTooLargeError,
     ImportRefusedError,
     InvalidImportOptionError,
 )
@@ -29,6 +30,7 @@ __all__ = [
     "ClubError",
     "ClubNumberTakenError",
     "DuplicateImportError",
+    "FileTooLargeError",
     "ImportRefusedError",
     "InvalidImportOptionError",
     "UnknownClubError",
@@ -54,19 +56,23 @@ DEMO_PASSWORD = "demo-chessclub"
 
 
 class UnknownClubError(LookupError):
-    """No club has the federation number given."""
+    """No club has the federation number given (message in the current language)."""
 
     def __init__(self, number: str) -> None:
+        from django.utils.translation import gettext as _
+
         self.number = number
-        super().__init__(f"no club with federation number {number!r}")
+        super().__init__(_("no club with federation number “%(number)s”") % {"number": number})
 
 
 class UnknownUserError(LookupError):
-    """No user has the username given."""
+    """No user has the username given (message in the current language)."""
 
     def __init__(self, username: str) -> None:
+        from django.utils.translation import gettext as _
+
         self.username = username
-        super().__init__(f"no user with username {username!r}")
+        super().__init__(_("no user with username “%(username)s”") % {"username": username})
 
 
 def setup() -> None:
@@ -223,8 +229,11 @@ def import_file(
     - :class:`UnknownClubError` (a ``LookupError``) for an unknown club,
       :class:`UnknownUserError` (a ``LookupError``) for an unknown username;
     - ``FileNotFoundError`` for a missing file;
+    - :class:`FileTooLargeError` (a ``ValueError``) for a file larger than the web form takes
+      (5 MB), naming both sizes;
     - :class:`DuplicateImportError` (a ``ValueError``) if the same file was already imported
-      into the club, unless ``allow_duplicate=True``;
+      into the club, unless ``allow_duplicate=True`` (its message names the command line's
+      ``--allow-duplicate``);
     - :class:`chessclub.formats.FormatError` for a malformed file.
     """
     from django.contrib.auth import get_user_model
@@ -232,10 +241,11 @@ def import_file(
     from chessclub_web.clubs.models import Club
     from chessclub_web.tournaments import services
     from chessclub_web.tournaments.views import tournament_url
+    from chessclub_web.uploads import MAX_UPLOAD_SIZE
 
     services.validate_options(kind, time_control_category)
     ensure_migrated()
-    club = Club.objects.filter(number=club_number).first()
+    club = Club.objects.filter(number__iexact=club_number).first()
     if club is None:
         raise UnknownClubError(club_number)
     if isinstance(user, str):
@@ -244,15 +254,24 @@ def import_file(
         if user is None:
             raise UnknownUserError(username)
     file = Path(path)
-    row = services.import_tournament(
-        club,
-        file.read_bytes(),
-        file.name,
-        user,
-        kind=kind,
-        time_control_category=time_control_category,
-        allow_duplicate=allow_duplicate,
-    )
+    size = file.stat().st_size
+    if size > MAX_UPLOAD_SIZE:
+        raise FileTooLargeError(size, MAX_UPLOAD_SIZE)
+    data = file.read_bytes()
+    if len(data) > MAX_UPLOAD_SIZE:  # grew meanwhile (or a special file)
+        raise FileTooLargeError(len(data), MAX_UPLOAD_SIZE)
+    try:
+        row = services.import_tournament(
+            club,
+            data,
+            file.name,
+            user,
+            kind=kind,
+            time_control_category=time_control_category,
+            allow_duplicate=allow_duplicate,
+        )
+    except DuplicateImportError as exc:
+        raise DuplicateImportError(exc.existing, exc.url, force="--allow-duplicate") from None
     return row.pk, tournament_url(row)
 
 

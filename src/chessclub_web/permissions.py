@@ -19,7 +19,8 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.db.models import Q, QuerySet
-from django.http import Http404, HttpRequest
+from django.http import Http404, HttpRequest, HttpResponsePermanentRedirect
+from django.urls import reverse
 
 from chessclub_web.clubs.models import Club, Membership, Role
 
@@ -95,13 +96,14 @@ class LoginRequired(Exception):
 
 
 def club_for_request(request: HttpRequest, number: str, action: Action | None = None) -> Club:
-    """The club with this federation number, if the request may see it (and do ``action``).
+    """The club with this federation number in any case (``abc`` finds ``ABC``), if the
+    request may see it (and do ``action``).
 
     Raises ``Http404`` when the club does not exist or is hidden from the user,
     :class:`LoginRequired` when an anonymous visitor asks for ``action``, and
     ``PermissionDenied`` (403) when a logged-in user's role does not allow it.
     """
-    club = Club.objects.filter(number=number).first()
+    club = Club.objects.filter(number__iexact=number).first()
     if club is None or not can_view(request.user, club):
         raise Http404("No such club")
     if action is not None and not allowed(request.user, club, action):
@@ -115,7 +117,8 @@ def club_view(action: Action | None = None):  # type: ignore[no-untyped-def]
     """Decorate a view ``view(request, club, **kwargs)`` taking the club's ``number`` from the URL.
 
     The club is looked up and checked with :func:`club_for_request`; an anonymous visitor asking
-    for a protected action is sent to the login page.
+    for a protected action is sent to the login page. A GET or HEAD naming the club's number
+    in another case (``/clubs/abc/``) is redirected to the canonical URL (``/clubs/ABC/``).
     """
 
     def decorator(view):  # type: ignore[no-untyped-def]
@@ -125,6 +128,12 @@ def club_view(action: Action | None = None):  # type: ignore[no-untyped-def]
                 club = club_for_request(request, number, action)
             except LoginRequired:
                 return redirect_to_login(request.get_full_path())
+            if number != club.number and request.method in ("GET", "HEAD"):
+                match = request.resolver_match
+                if match is not None and match.view_name:
+                    url = reverse(match.view_name, kwargs={**match.kwargs, "number": club.number})
+                    query = request.META.get("QUERY_STRING", "")
+                    return HttpResponsePermanentRedirect(f"{url}?{query}" if query else url)
             return view(request, club, *args, **kwargs)
 
         return wrapper

@@ -148,13 +148,20 @@ else:
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # The computed standings of each tournament are cached (keyed by the tournament's revision, so
-# never stale): in the process's memory by default.
+# never stale): in the process's memory by default. The explanations of tiebreak values (one
+# entry per player and code, small) have their own cache: a visitor opening many of them never
+# pushes the standings out.
 CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
         "LOCATION": "chessclub",
         "OPTIONS": {"MAX_ENTRIES": 200},
-    }
+    },
+    "explanations": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "chessclub-explanations",
+        "OPTIONS": {"MAX_ENTRIES": 2000},
+    },
 }
 
 AUTH_PASSWORD_VALIDATORS = [

@@ -15,12 +15,15 @@ ELITE_FILE = FIXTURES / "frbe" / "elite-2000-16p-7r.txt"
 
 @pytest.fixture(autouse=True)
 def _empty_cache():
-    """Each test starts with an empty cache (the standings are cached per tournament)."""
-    from django.core.cache import cache
+    """Each test starts with empty caches (the standings and explanations are cached per
+    tournament)."""
+    from django.core.cache import caches
 
-    cache.clear()
+    for cache in caches.all():
+        cache.clear()
     yield
-    cache.clear()
+    for cache in caches.all():
+        cache.clear()
 
 
 @pytest.fixture(autouse=True)

@@ -82,7 +82,7 @@ def test_duplicate_import_file_command_refuses_unless_allowed(tmp_path, public_c
     with pytest.raises(commands.DuplicateImportError) as refused:
         commands.import_file(str(path), "700")
     assert refused.value.existing.pk == first_id
-    assert first_url in str(refused.value) and "allow_duplicate" in str(refused.value)
+    assert first_url in str(refused.value) and "--allow-duplicate" in str(refused.value)
     assert Tournament.objects.count() == 1
     second_id, _ = commands.import_file(str(path), "700", allow_duplicate=True)
     assert second_id != first_id and Tournament.objects.count() == 2

@@ -9,7 +9,7 @@ from chessclub_web.clubs.models import Club, Role
 
 
 class ClubForm(forms.Form):
-    name = forms.CharField(label=_("Name"), max_length=200)
+    name = forms.CharField(label=_("Name"), max_length=services.NAME_MAX_LENGTH)
     number = forms.CharField(
         label=_("Federation number"),
         max_length=16,
@@ -21,6 +21,13 @@ class ClubForm(forms.Form):
         initial=True,
         help_text=_("A public club's tournaments and standings can be seen without logging in."),
     )
+
+    def clean_name(self):  # type: ignore[no-untyped-def]
+        name = self.cleaned_data["name"].strip()
+        problem = services.name_problem(name)
+        if problem:
+            raise forms.ValidationError(problem)
+        return name
 
     def clean_number(self):  # type: ignore[no-untyped-def]
         number = self.cleaned_data["number"].strip()

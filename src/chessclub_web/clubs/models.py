@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.db.models.functions import Lower
 from django.utils.translation import gettext_lazy as _
 
 
@@ -16,7 +17,8 @@ class Role(models.TextChoices):
 
 
 class Club(models.Model):
-    """A chess club. ``number`` is its federation club number (``618``)."""
+    """A chess club. ``number`` is its federation club number (``618``), unique in any case
+    (``abc`` and ``ABC`` are one number: a constraint on ``Lower("number")``)."""
 
     name = models.CharField(_("name"), max_length=200)
     number = models.CharField(
@@ -36,6 +38,13 @@ class Club(models.Model):
         ordering = ("name",)
         verbose_name = _("club")
         verbose_name_plural = _("clubs")
+        constraints = (
+            models.UniqueConstraint(
+                Lower("number"),
+                name="club_number_unique_any_case",
+                violation_error_message=_("A club with this federation number already exists."),
+            ),
+        )
 
     def __str__(self) -> str:
         return f"{self.name} ({self.number})"

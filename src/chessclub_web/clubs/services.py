@@ -4,6 +4,7 @@ permissions (``permissions.py``) before calling them."""
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -19,6 +20,7 @@ __all__ = [
     "add_member",
     "change_role",
     "create_club",
+    "name_problem",
     "number_problem",
     "remove_member",
 ]
@@ -39,20 +41,42 @@ def number_problem(number: str) -> str | None:
     return None
 
 
+#: Longest club name (the column's width; the web form's limit).
+NAME_MAX_LENGTH = 200
+
+
+def name_problem(name: str) -> str | None:
+    """Why ``name`` (already stripped) cannot be a club's name, or ``None`` if it can: empty,
+    longer than :data:`NAME_MAX_LENGTH` characters, or holding a control character (a line
+    break, a tab, NUL…). The web form and the command line share this rule."""
+    if not name:
+        return _("A club needs a name.")
+    if len(name) > NAME_MAX_LENGTH:
+        return _("A club's name has %(max)s characters at most (this one has %(length)s).") % {
+            "max": NAME_MAX_LENGTH,
+            "length": len(name),
+        }
+    if any(unicodedata.category(char) == "Cc" for char in name):
+        return _("A club's name cannot hold control characters (line breaks, tabs…).")
+    return None
+
+
 @transaction.atomic
 def create_club(number: str, name: str, *, public: bool = True, owner: Any = None) -> Club:
     """Create the club and, if ``owner`` is a user, make them its owner.
 
-    Raises :class:`ClubNumberTakenError` if the number is taken and :class:`ClubError` for a
-    malformed number or an empty name.
+    Raises :class:`ClubNumberTakenError` if the number is taken (in any case: ``abc`` and
+    ``ABC`` are one number) and :class:`ClubError` for a malformed number or name
+    (:func:`number_problem`, :func:`name_problem`: the web form's rules).
     """
     number = number.strip()
     name = name.strip()
     problem = number_problem(number)
     if problem:
         raise ClubError(problem)
-    if not name:
-        raise ClubError(_("A club needs a name."))
+    problem = name_problem(name)
+    if problem:
+        raise ClubError(problem)
     if Club.objects.filter(number__iexact=number).exists():
         raise ClubNumberTakenError(number)
     try:

@@ -15,8 +15,9 @@ Round trip: ``load_tournament(store_tournament(t, …)) == t`` for every valid `
 from __future__ import annotations
 
 import functools
+import logging
 from collections import defaultdict
-from dataclasses import fields, replace
+from dataclasses import fields
 from fractions import Fraction
 from typing import Any, NamedTuple
 
@@ -39,9 +40,23 @@ from chessclub.model import (
     Tournament,
     TournamentSystem,
 )
-from chessclub.tiebreaks import RuleEra, TiebreakSpec, default_era, default_tiebreaks
+from chessclub.tiebreaks import RuleEra, default_era, default_tiebreaks
 from chessclub_web.tournaments import models as rows
 from chessclub_web.tournaments.errors import ValueDoesNotFitError
+from chessclub_web.tournaments.tiebreak_codes import canonical_code, stored_codes, tiebreaks_text
+
+__all__ = [
+    "StandingsSettings",
+    "canonical_code",
+    "load_tournament",
+    "row_problems",
+    "standings_settings",
+    "store_tournament",
+    "system_default_codes",
+    "tiebreaks_text",
+]
+
+logger = logging.getLogger(__name__)
 
 RESULT_TO_CODE: dict[GameResult, str] = {
     GameResult.WHITE_WINS: rows.ResultCode.WHITE_WINS,
@@ -225,16 +240,43 @@ def store_tournament(
 
 
 def load_tournament(row: rows.Tournament) -> Tournament:
-    """The core value of the tournament ``row`` (five queries)."""
+    """The core value of the tournament ``row`` (five queries).
+
+    Rows written around the model's validation (the admin before it checked them, the shell,
+    SQL) may not fit the tournament: a game or a bye naming a player of another tournament, a
+    player playing themself or twice in a round. Such a row is left out of the value and
+    logged (a warning naming it): a public page never fails on it, and the staff find it in
+    the log. ``Game.clean()`` and ``Bye.clean()`` refuse such rows.
+    """
     players = list(row.players.order_by("id"))
     number_of = {p.id: PairingNumber(p.pairing_number) for p in players}
+    seen: defaultdict[int, set[int]] = defaultdict(set)  # round id -> player ids seen
+
+    def inconsistent(kind: str, pk: int, round_id: int, *player_ids: int) -> bool:
+        why = ""
+        if any(p not in number_of for p in player_ids):
+            why = "a player of another tournament"
+        elif len(set(player_ids)) < len(player_ids):
+            why = "a player against themself"
+        elif any(p in seen[round_id] for p in player_ids):
+            why = "a player already in this round"
+        if why:
+            logger.warning(
+                "tournament %s: %s %s left out of the standings (%s)", row.pk, kind, pk, why
+            )
+            return True
+        seen[round_id].update(player_ids)
+        return False
+
     # Plain values, not model instances: a big tournament has 100,000 games.
     games: defaultdict[int, list[Game]] = defaultdict(list)
-    for round_id, white, black, result, board, rated in (
+    for pk, round_id, white, black, result, board, rated in (
         rows.Game.objects.filter(round__tournament=row)
         .order_by("id")
-        .values_list("round_id", "white_id", "black_id", "result", "board", "rated")
+        .values_list("id", "round_id", "white_id", "black_id", "result", "board", "rated")
     ):
+        if inconsistent("game", pk, round_id, white, black):
+            continue
         games[round_id].append(
             Game(
                 white=number_of[white],
@@ -246,11 +288,13 @@ def load_tournament(row: rows.Tournament) -> Tournament:
         )
     bye_kinds = {kind.value: kind for kind in ByeKind}
     byes: defaultdict[int, list[Bye]] = defaultdict(list)
-    for round_id, player, kind in (
+    for pk, round_id, player, kind in (
         rows.Bye.objects.filter(round__tournament=row)
         .order_by("id")
-        .values_list("round_id", "player_id", "kind")
+        .values_list("id", "round_id", "player_id", "kind")
     ):
+        if inconsistent("bye", pk, round_id, player):
+            continue
         byes[round_id].append(Bye(player=number_of[player], kind=bye_kinds[kind]))
     rounds = tuple(
         Round(
@@ -307,21 +351,7 @@ class StandingsSettings(NamedTuple):
     lots_seed: int | None
     codes_are_default: bool
     era_from_start_date: bool
-
-
-def tiebreak_codes(text: str) -> tuple[str, ...]:
-    """The codes stored in a row's ``tiebreaks`` (comma separated, canonical)."""
-    return tuple(code.strip() for code in text.split(",") if code.strip())
-
-
-def canonical_code(spec: TiebreakSpec) -> str:
-    """The TRF-2026 spelling of a parsed descriptor (``GE`` is written ``REP``)."""
-    return replace(spec, written_as="").code if spec.written_as else spec.code
-
-
-def tiebreaks_text(specs: tuple[TiebreakSpec, ...] | list[TiebreakSpec]) -> str:
-    """What a row's ``tiebreaks`` stores for these descriptors: ``BH/C1,BH,SB``."""
-    return ",".join(canonical_code(spec) for spec in specs)
+    stored_codes_invalid: bool = False
 
 
 def system_default_codes(system: str) -> tuple[str, ...]:
@@ -333,8 +363,13 @@ def standings_settings(
     row: rows.Tournament, tournament: Tournament | None = None
 ) -> StandingsSettings:
     """The row's standings settings; ``tournament`` (its core value) gives the system's default
-    tiebreaks, read from the row's ``system`` when not given."""
-    codes = tiebreak_codes(row.tiebreaks)
+    tiebreaks, read from the row's ``system`` when not given.
+
+    A stored ``tiebreaks`` that is no valid list (written around the validation) gives the
+    system's defaults, with ``stored_codes_invalid`` set: the pages warn the staff.
+    """
+    parsed = stored_codes(row.tiebreaks)
+    codes = parsed or ()
     codes_are_default = not codes
     if codes_are_default:
         codes = default_tiebreaks(tournament) if tournament else system_default_codes(row.system)
@@ -346,4 +381,5 @@ def standings_settings(
         lots_seed=row.lots_seed if row.draw_lots else None,
         codes_are_default=codes_are_default,
         era_from_start_date=era_from_start_date,
+        stored_codes_invalid=parsed is None,
     )

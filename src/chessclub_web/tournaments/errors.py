@@ -13,16 +13,35 @@ class DuplicateImportError(ImportRefusedError):
     """The same file (same SHA-256) was already imported into this club.
 
     ``existing`` is the tournament row imported from it (the most recent one), ``url`` the URL
-    path of its page. Import anyway with ``allow_duplicate=True``.
+    path of its page. Import anyway with ``allow_duplicate=True``; ``force`` is how the caller
+    says it (the command line raises it with ``--allow-duplicate``).
     """
 
-    def __init__(self, existing: Any, url: str) -> None:
+    def __init__(self, existing: Any, url: str, *, force: str = "allow_duplicate=True") -> None:
         self.existing = existing
         self.url = url
+        self.force = force
         super().__init__(
             f"this file was already imported into club {existing.club.number} as "
             f"tournament {existing.pk} « {existing.name} » ({url}); "
-            "import it anyway with allow_duplicate=True"
+            f"import it anyway with {force}"
+        )
+
+
+class FileTooLargeError(ImportRefusedError):
+    """The file is larger than an import takes (the web form's limit, 5 MB); nothing is read.
+
+    ``size`` and ``limit`` are in bytes; the message (current language) names both in MB.
+    """
+
+    def __init__(self, size: int, limit: int) -> None:
+        from django.utils.translation import gettext as _
+
+        self.size = size
+        self.limit = limit
+        super().__init__(
+            _("the file is too large: %(size)s MB (%(limit)s MB at most)")
+            % {"size": f"{size / (1024 * 1024):.1f}", "limit": limit // (1024 * 1024)}
         )
 
 

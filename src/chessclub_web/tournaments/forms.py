@@ -1,24 +1,15 @@
 from __future__ import annotations
 
-import re
-
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from chessclub.tiebreaks import (
-    ALIASES,
-    CATALOGUE,
-    TiebreakCodeError,
-    TiebreakSpec,
-    parse_tiebreak,
-)
-from chessclub_web.tournaments.adapters import canonical_code, tiebreaks_text
 from chessclub_web.tournaments.models import (
     TIEBREAKS_MAX_LENGTH,
     Kind,
     TiebreakRules,
     TimeControlCategory,
 )
+from chessclub_web.tournaments.tiebreak_codes import clean_tiebreaks
 from chessclub_web.uploads import MAX_UPLOAD_SIZE
 
 TOO_LARGE = _("The file is too large: %(size)s MB at most.")
@@ -56,32 +47,6 @@ class ImportForm(forms.Form):
                 TOO_LARGE, params={"size": MAX_UPLOAD_SIZE // (1024 * 1024)}
             )
         return upload
-
-
-def _bad_code(item: str) -> forms.ValidationError:
-    """Why ``item`` is no tiebreak descriptor, translated, naming it."""
-    head = item.strip().upper().split("/")[0]
-    if "-" in head and "/" not in item:
-        head = head.split("-")[0]
-    name = head.partition(":")[0]
-    if ALIASES.get(name, name) not in CATALOGUE:
-        return forms.ValidationError(
-            _("“%(code)s” is not a tiebreak code of the catalogue."),
-            code="unknown_tiebreak",
-            params={"code": item},
-        )
-    return forms.ValidationError(
-        _("“%(code)s”: %(name)s does not take this modifier (it takes: %(modifiers)s)."),
-        code="bad_modifier",
-        params={
-            "code": item,
-            "name": CATALOGUE[ALIASES.get(name, name)].code,
-            "modifiers": ", ".join(
-                f"/{m}" for m in sorted(CATALOGUE[ALIASES.get(name, name)].modifiers)
-            )
-            or _("none"),
-        },
-    )
 
 
 class SettingsForm(forms.Form):
@@ -131,38 +96,6 @@ class SettingsForm(forms.Form):
 
     def clean_tiebreaks(self) -> str:
         """Every code checked with the core's parser; errors name each bad code. Returns the
-        canonical text to store (``""`` for the defaults)."""
-        text = self.cleaned_data["tiebreaks"]
-        items = [item for item in re.split(r"[,;\s]+", text) if item]
-        errors: list[forms.ValidationError] = []
-        specs: list[TiebreakSpec] = []
-        seen: set[str] = set()
-        for item in items:
-            try:
-                spec = parse_tiebreak(item)
-            except TiebreakCodeError:
-                errors.append(_bad_code(item))
-                continue
-            code = canonical_code(spec)
-            if spec.info.team:
-                errors.append(
-                    forms.ValidationError(
-                        _("“%(code)s” is a team tiebreak: not for an individual tournament."),
-                        code="team_tiebreak",
-                        params={"code": code},
-                    )
-                )
-                continue
-            if code in seen:
-                errors.append(
-                    forms.ValidationError(
-                        _("“%(code)s” is listed twice."),
-                        code="duplicate_tiebreak",
-                        params={"code": code},
-                    )
-                )
-            seen.add(code)
-            specs.append(spec)
-        if errors:
-            raise forms.ValidationError(errors)
-        return tiebreaks_text(specs)
+        canonical text to store (``""`` for the defaults). The model's ``clean()`` (the admin)
+        shares the rule: :func:`~chessclub_web.tournaments.tiebreak_codes.clean_tiebreaks`."""
+        return clean_tiebreaks(self.cleaned_data["tiebreaks"])

@@ -10,16 +10,18 @@ import uuid
 from typing import Any
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator
 from django.db import models
 from django.db.models import F
 from django.db.models.functions import Coalesce, Lower
-from django.db.models.signals import post_delete, post_save
+from django.db.models.signals import post_delete, post_save, pre_save
 from django.dispatch import receiver
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from chessclub_web.clubs.models import Club
+from chessclub_web.tournaments.tiebreak_codes import TIEBREAKS_MAX_LENGTH, clean_tiebreaks
 
 #: Longest free-text value of a tournament (name, city, federation, arbiters, tempo).
 TEXT_MAX_LENGTH = 255
@@ -58,10 +60,6 @@ class TiebreakRules(models.TextChoices):
     C02_2009 = "2009", _("2009: virtual opponent (C.02 Art. 13)")
     C07_2023 = "2023", _("2023: C.07 of 1 July 2023 (Art. 16, VUR cut rule)")
     C07_2026 = "2026", _("2026: C.07 of 1 March 2026 (Art. 16.4 caps)")
-
-
-#: Longest list of tiebreak codes (comma separated).
-TIEBREAKS_MAX_LENGTH = 255
 
 
 class ResultCode(models.TextChoices):
@@ -195,6 +193,14 @@ class Tournament(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    def clean(self) -> None:
+        """The tiebreaks are checked and stored canonical, as the *Paramètres* form does."""
+        super().clean()
+        try:
+            self.tiebreaks = clean_tiebreaks(self.tiebreaks)
+        except ValidationError as exc:
+            raise ValidationError({"tiebreaks": exc.error_list}) from None
+
     def save(self, *args: Any, **kwargs: Any) -> None:
         """Every save is a new revision (the cached standings of the old one are not used)."""
         self.revision = uuid.uuid4()
@@ -233,6 +239,12 @@ class TournamentPlayer(models.Model):
     def __str__(self) -> str:
         return f"{self.pairing_number}. {self.name}"
 
+    def clean(self) -> None:
+        """A player with games or byes stays in their tournament (moving them would leave
+        those rows pointing across two tournaments)."""
+        super().clean()
+        _refuse_move(self, self.games_as_white.exists() or self.games_as_black.exists())
+
 
 class Round(models.Model):
     tournament = models.ForeignKey(
@@ -253,6 +265,12 @@ class Round(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament} — {self.number}"
+
+    def clean(self) -> None:
+        """A round with games or byes stays in its tournament (their players would not be the
+        new tournament's)."""
+        super().clean()
+        _refuse_move(self, self.games.exists() or self.byes.exists())
 
 
 class Game(models.Model):
@@ -285,6 +303,22 @@ class Game(models.Model):
     def __str__(self) -> str:
         return f"{self.white.name} – {self.black.name} {self.get_result_display()}"
 
+    def clean(self) -> None:
+        """Both players belong to the round's tournament, and they are two."""
+        super().clean()
+        errors: dict[str, ValidationError] = {}
+        if self.white_id is not None and self.white_id == self.black_id:
+            errors["black"] = ValidationError(
+                _("A player cannot play against themself."), code="same_player"
+            )
+        tournament_id = _round_tournament_id(self.round_id)
+        for field in ("white", "black"):
+            player_id = getattr(self, f"{field}_id")
+            if field not in errors and not _player_in(player_id, tournament_id):
+                errors[field] = _other_tournament()
+        if errors:
+            raise ValidationError(errors)
+
 
 class Bye(models.Model):
     round = models.ForeignKey(
@@ -303,6 +337,51 @@ class Bye(models.Model):
     def __str__(self) -> str:
         return f"{self.player.name}: {self.get_kind_display()}"
 
+    def clean(self) -> None:
+        """The player belongs to the round's tournament."""
+        super().clean()
+        if not _player_in(self.player_id, _round_tournament_id(self.round_id)):
+            raise ValidationError({"player": _other_tournament()})
+
+
+def _round_tournament_id(round_id: int | None) -> int | None:
+    if round_id is None:
+        return None
+    return Round.objects.filter(pk=round_id).values_list("tournament_id", flat=True).first()
+
+
+def _player_in(player_id: int | None, tournament_id: int | None) -> bool:
+    """False only when both are known and the player is not one of the tournament's (a
+    missing value is reported by the field's own validation)."""
+    if player_id is None or tournament_id is None:
+        return True
+    return TournamentPlayer.objects.filter(pk=player_id, tournament_id=tournament_id).exists()
+
+
+def _other_tournament() -> ValidationError:
+    return ValidationError(
+        _("This player is not in the tournament of this round."), code="other_tournament"
+    )
+
+
+def _refuse_move(row: TournamentPlayer | Round, has_results: bool) -> None:
+    """Refuse to move a saved player or round that has games or byes to another tournament."""
+    if row.pk is None or row.tournament_id is None:
+        return
+    before = type(row).objects.filter(pk=row.pk).values_list("tournament_id", flat=True).first()
+    if before is not None and before != row.tournament_id and has_results:
+        raise ValidationError(
+            {
+                "tournament": ValidationError(
+                    _(
+                        "Games or byes refer to this row in its tournament: it cannot move "
+                        "to another tournament."
+                    ),
+                    code="moved_with_results",
+                )
+            }
+        )
+
 
 def touch_tournament(tournament_id: int | None) -> None:
     """Give the tournament a new revision: its cached standings are not used any more.
@@ -317,16 +396,37 @@ def touch_tournament(tournament_id: int | None) -> None:
         )
 
 
+def _current_tournament_id(instance: Any) -> int | None:
+    """The tournament of a player, round, game or bye, as the instance holds it now."""
+    if isinstance(instance, TournamentPlayer | Round):
+        return instance.tournament_id
+    return _round_tournament_id(instance.round_id)
+
+
+@receiver(pre_save, sender=TournamentPlayer)
+@receiver(pre_save, sender=Round)
+@receiver(pre_save, sender=Game)
+@receiver(pre_save, sender=Bye)
+def _remember_old_tournament(sender: Any, instance: Any, raw: bool = False, **kwargs: Any) -> None:
+    """Note the tournament a saved row belonged to before this save: when the row moves to
+    another tournament, both get a new revision (the old one's cached standings included)."""
+    instance._old_tournament_id = None
+    if instance.pk is None or raw:
+        return
+    if isinstance(instance, TournamentPlayer | Round):
+        old = sender.objects.filter(pk=instance.pk).values_list("tournament_id", flat=True)
+    else:
+        old = sender.objects.filter(pk=instance.pk).values_list("round__tournament_id", flat=True)
+    instance._old_tournament_id = old.first()
+
+
 @receiver([post_save, post_delete], sender=TournamentPlayer)
 @receiver([post_save, post_delete], sender=Round)
-def _player_or_round_changed(sender: Any, instance: Any, **kwargs: Any) -> None:
-    touch_tournament(instance.tournament_id)
-
-
 @receiver([post_save, post_delete], sender=Game)
 @receiver([post_save, post_delete], sender=Bye)
-def _game_or_bye_changed(sender: Any, instance: Any, **kwargs: Any) -> None:
-    tournament_id = Round.objects.filter(pk=instance.round_id).values_list(
-        "tournament_id", flat=True
-    )
-    touch_tournament(tournament_id.first())
+def _row_changed(sender: Any, instance: Any, **kwargs: Any) -> None:
+    current = _current_tournament_id(instance)
+    touch_tournament(current)
+    old = getattr(instance, "_old_tournament_id", None)
+    if old is not None and old != current:
+        touch_tournament(old)

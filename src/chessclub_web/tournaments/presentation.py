@@ -14,6 +14,7 @@ the cells.
 from __future__ import annotations
 
 import datetime
+import hashlib
 import re
 from collections import Counter
 from collections.abc import Sequence
@@ -22,7 +23,8 @@ from fractions import Fraction
 from typing import Any, NamedTuple
 from urllib.parse import quote
 
-from django.core.cache import cache
+from django.conf import settings as django_settings
+from django.core.cache import cache, caches
 from django.utils.formats import get_format
 from django.utils.functional import Promise
 from django.utils.html import escape
@@ -34,6 +36,7 @@ from chessclub.model import (
     ByeKind,
     Colour,
     Outcome,
+    PairingNumber,
     Points,
     Round,
     RoundEntry,
@@ -48,6 +51,7 @@ from chessclub.tiebreaks import (
     RuleEra,
     TiebreakSpec,
     TiebreakValue,
+    explain,
     format_value,
 )
 from chessclub_web.tournaments.adapters import (
@@ -250,6 +254,36 @@ def tournament_cells(row: Any) -> Cells:
     """The crosstable entries of the tournament ``row`` (cached like its summary)."""
     cells = cache.get(cache_key(row, "cells"))
     return cells if cells is not None else _computed(row)[1]
+
+
+def explanation_key(row: Any, codes: Sequence[str], era: str, start_no: int, index: int) -> str:
+    """The cache key of one explanation: the tournament's id and revision (never stale), its
+    code list and rule era, the player and the code's place in the list."""
+    digest = hashlib.sha256(f"{era}|{','.join(codes)}".encode()).hexdigest()[:16]
+    return f"chessclub:explain:v1:{row.pk}:{row.revision.hex}:{digest}:{start_no}:{index}"
+
+
+def tournament_explanation(
+    row: Any, codes: Sequence[str], era: str, start_no: int, index: int
+) -> Explanation:
+    """How ``start_no``'s value of ``codes[index]`` was made (after ``codes[:index]``, under the
+    rule era ``era``), from the cache when this revision's was evaluated already: a big
+    tournament's explanation takes a second to evaluate, a cached one nothing. Kept in the
+    ``explanations`` cache when the settings name one (apart from the standings), else in the
+    default cache."""
+    key = explanation_key(row, codes, era, start_no, index)
+    store = caches["explanations"] if "explanations" in django_settings.CACHES else cache
+    explanation = store.get(key)
+    if explanation is None:
+        explanation = explain(
+            load_tournament(row),
+            PairingNumber(start_no),
+            codes[index],
+            preceding=tuple(codes[:index]),
+            era=RuleEra(era),
+        )
+        store.set(key, explanation, CACHE_TIMEOUT)
+    return explanation
 
 
 class CellLabels:

@@ -6,15 +6,17 @@ import hashlib
 import secrets
 from typing import Any
 
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.urls import reverse
 
 from chessclub.formats import read_tournament
-from chessclub.tiebreaks import parse_tiebreaks
+from chessclub.tiebreaks import TiebreakCodeError
 from chessclub_web.clubs.models import Club
 from chessclub_web.tournaments import models as rows
-from chessclub_web.tournaments.adapters import store_tournament, tiebreaks_text
+from chessclub_web.tournaments.adapters import store_tournament
 from chessclub_web.tournaments.errors import DuplicateImportError, InvalidImportOptionError
+from chessclub_web.tournaments.tiebreak_codes import clean_tiebreaks
 
 
 def file_digest(data: bytes) -> str:
@@ -100,9 +102,10 @@ def update_settings(
     """
     if tiebreak_rules not in rows.TiebreakRules.values:
         raise ValueError(f"unknown tiebreak rules {tiebreak_rules!r} (use 2009, 2023 or 2026)")
-    text = tiebreaks_text(parse_tiebreaks([c for c in tiebreaks.split(",") if c.strip()]))
-    if len(text) > rows.TIEBREAKS_MAX_LENGTH:
-        raise ValueError(f"tiebreaks longer than {rows.TIEBREAKS_MAX_LENGTH} characters")
+    try:
+        text = clean_tiebreaks(tiebreaks)
+    except ValidationError as exc:
+        raise TiebreakCodeError("; ".join(exc.messages)) from None
     locked = rows.Tournament.objects.select_for_update().get(pk=row.pk)
     locked.tiebreaks = text
     locked.tiebreak_rules = tiebreak_rules

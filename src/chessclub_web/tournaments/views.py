@@ -16,14 +16,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
 from chessclub.formats import FormatError
-from chessclub.model import PairingNumber, TournamentError
-from chessclub.tiebreaks import TiebreakCodeError, default_era, explain, parse_tiebreak
+from chessclub.model import TournamentError
+from chessclub.tiebreaks import TiebreakCodeError, default_era, parse_tiebreak
 from chessclub_web.clubs.models import Club
 from chessclub_web.permissions import Action, allowed, club_view
 from chessclub_web.tournaments import services
 from chessclub_web.tournaments.adapters import (
     canonical_code,
-    load_tournament,
     standings_settings,
     system_default_codes,
 )
@@ -40,6 +39,7 @@ from chessclub_web.tournaments.presentation import (
     note_label,
     tiebreak_name,
     tournament_cells,
+    tournament_explanation,
     tournament_summary,
 )
 from chessclub_web.tournaments.problems import display_problem
@@ -63,8 +63,25 @@ def _tiebreak_columns(codes: tuple[str, ...]) -> list[dict[str, str]]:
     return [{"code": code, "name": tiebreak_name(parse_tiebreak(code))} for code in codes]
 
 
+def _warn_bad_tiebreaks(request: HttpRequest, club: Club, row: Tournament) -> None:
+    """Tell the staff (who may change the settings) when the stored tiebreaks are no valid
+    list (written around the validation): the pages show the system's defaults meanwhile."""
+    if standings_settings(row).stored_codes_invalid and allowed(
+        request.user, club, Action.EDIT_TOURNAMENT_SETTINGS
+    ):
+        messages.warning(
+            request,
+            _(
+                "The stored tiebreaks “%(codes)s” are not valid: the standings use the "
+                "defaults of the tournament's system. Correct them in the settings."
+            )
+            % {"codes": row.tiebreaks},
+        )
+
+
 def _tournament_page(request: HttpRequest, club: Club, pk: int, tab: str) -> HttpResponse:
     row = get_object_or_404(Tournament, pk=pk, club=club)
+    _warn_bad_tiebreaks(request, club, row)
     summary = tournament_summary(row)
     rows = display_rows(
         summary,
@@ -121,22 +138,20 @@ def explain_tiebreak(
         spec = parse_tiebreak(code)
     except TiebreakCodeError:
         raise Http404("No such tiebreak") from None
-    tournament = load_tournament(row)
-    settings = standings_settings(row, tournament)
+    # The codes, rule era and names as the (cached) standings show them; the explanation is
+    # cached per revision too: a repeated view computes nothing.
+    summary = tournament_summary(row)
+    codes = summary.codes
     wanted = canonical_code(spec)
-    index = next((i for i, c in enumerate(settings.codes) if c == wanted or c == spec.code), None)
+    index = next((i for i, c in enumerate(codes) if c == wanted or c == spec.code), None)
     if index is None:
         raise Http404("Not a tiebreak of this tournament")
-    player = PairingNumber(start_no)
-    names = {int(p.pairing_number): p.name for p in tournament.players}
-    if start_no not in names:
+    own = next((r for r in summary.rows if r.pairing_number == start_no), None)
+    if own is None:
         raise Http404("No such player")
-    codes = settings.codes
-    explanation = explain(
-        tournament, player, codes[index], preceding=codes[:index], era=settings.era
-    )
-    summary = tournament_summary(row)
-    own = next(r for r in summary.rows if r.pairing_number == start_no)
+    names = {r.pairing_number: r.name for r in summary.rows}
+    explanation = tournament_explanation(row, codes, summary.era, start_no, index)
+    _warn_bad_tiebreaks(request, club, row)
     standings_url = tournament_url(row)
     prefix = explain_prefix(club, pk)
     return render(
@@ -152,7 +167,7 @@ def explain_tiebreak(
             "value": explanation_value(explanation),
             "article": explanation.article,
             "era_label": era_label(explanation.era),
-            "era_from_start_date": settings.era_from_start_date,
+            "era_from_start_date": summary.era_from_start_date,
             "contributions": contribution_lines(explanation, names),
             "tied_group": [
                 {"number": int(p), "name": names[int(p)]} for p in explanation.tied_group
