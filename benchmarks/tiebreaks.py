@@ -40,13 +40,14 @@ def _median(action: object, repeat: int) -> float:
     return statistics.median(times)
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
+    """Run from ``make bench`` (defaults) or ``python benchmarks/tiebreaks.py [options]``."""
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("trf", nargs="?", type=Path)
     parser.add_argument("--players", type=int, default=1000)
     parser.add_argument("--rounds", type=int, default=11)
     parser.add_argument("--repeat", type=int, default=5)
-    args = parser.parse_args()
+    args = parser.parse_args([] if argv is None else argv)
     tournament: Tournament
     if args.trf:
         tournament = read_tournament(args.trf.read_bytes(), source=args.trf.name)
@@ -65,4 +66,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])
