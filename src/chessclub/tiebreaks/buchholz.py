@@ -15,8 +15,8 @@ from fractions import Fraction
 from chessclub.model import PairingNumber
 from chessclub.tiebreaks.codes import TiebreakSpec
 from chessclub.tiebreaks.context import ZERO, TiebreakContext
-from chessclub.tiebreaks.explanation import Contribution, Explanation, exact_sum
-from chessclub.tiebreaks.opponents import opponent_contributions
+from chessclub.tiebreaks.explanation import Contribution, Explanation
+from chessclub.tiebreaks.opponents import summed_over_opponents
 
 
 def buchholz(ctx: TiebreakContext, spec: TiebreakSpec) -> dict[PairingNumber, Explanation]:
@@ -25,19 +25,7 @@ def buchholz(ctx: TiebreakContext, spec: TiebreakSpec) -> dict[PairingNumber, Ex
     cached = ctx.memo.get(key)
     if isinstance(cached, dict):
         return cached
-    fore = spec.name == "FB"
-    result: dict[PairingNumber, Explanation] = {}
-    for player in ctx.players:
-        contributions = opponent_contributions(ctx, player, spec, sonneborn_berger=False, fore=fore)
-        value = exact_sum(c.value for c in contributions if c.counted)
-        result[player] = Explanation(
-            player=player,
-            code=spec.code,
-            value=value,
-            article=spec.info.article,
-            era=ctx.era,
-            contributions=tuple(contributions),
-        )
+    result = summed_over_opponents(ctx, spec, sonneborn_berger=False, fore=spec.name == "FB")
     ctx.memo[key] = result
     return result
 

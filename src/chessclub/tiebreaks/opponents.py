@@ -14,7 +14,7 @@ from chessclub.tiebreaks.codes import TiebreakSpec
 from chessclub.tiebreaks.context import RoundKind, TiebreakContext
 from chessclub.tiebreaks.cuts import apply_cuts, cut_label, prepare_cuts
 from chessclub.tiebreaks.eras import RuleEra
-from chessclub.tiebreaks.explanation import Contribution
+from chessclub.tiebreaks.explanation import Contribution, Explanation, exact_sum
 
 
 def opponent_contributions(
@@ -119,3 +119,24 @@ def _contributions(
             )
         )
     return contributions
+
+
+def summed_over_opponents(
+    ctx: TiebreakContext, spec: TiebreakSpec, *, sonneborn_berger: bool, fore: bool = False
+) -> dict[PairingNumber, Explanation]:
+    """Every player's sum of the counted :func:`opponent_contributions` (BH, FB, SB), with the
+    contributions kept as the explanation."""
+    result: dict[PairingNumber, Explanation] = {}
+    for player in ctx.players:
+        contributions = opponent_contributions(
+            ctx, player, spec, sonneborn_berger=sonneborn_berger, fore=fore
+        )
+        result[player] = Explanation(
+            player=player,
+            code=spec.code,
+            value=exact_sum(c.value for c in contributions if c.counted),
+            article=spec.info.article,
+            era=ctx.era,
+            contributions=tuple(contributions),
+        )
+    return result

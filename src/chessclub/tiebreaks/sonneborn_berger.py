@@ -15,24 +15,12 @@ from chessclub.model import PairingNumber
 from chessclub.tiebreaks.codes import TiebreakSpec
 from chessclub.tiebreaks.context import RoundKind, TiebreakContext
 from chessclub.tiebreaks.explanation import Contribution, Explanation, exact_sum, format_value
-from chessclub.tiebreaks.opponents import opponent_contributions
+from chessclub.tiebreaks.opponents import summed_over_opponents
 
 
 def sonneborn_berger(ctx: TiebreakContext, spec: TiebreakSpec) -> dict[PairingNumber, Explanation]:
     """SB for every player. Values are exact points (quarters with FIDE scoring)."""
-    result: dict[PairingNumber, Explanation] = {}
-    for player in ctx.players:
-        contributions = opponent_contributions(ctx, player, spec, sonneborn_berger=True, fore=False)
-        value = exact_sum(c.value for c in contributions if c.counted)
-        result[player] = Explanation(
-            player=player,
-            code=spec.code,
-            value=value,
-            article=spec.info.article,
-            era=ctx.era,
-            contributions=tuple(contributions),
-        )
-    return result
+    return summed_over_opponents(ctx, spec, sonneborn_berger=True)
 
 
 def koya_limit(ctx: TiebreakContext, spec: TiebreakSpec) -> Fraction:
