@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
 
+from chessclub import cli_frbe, cli_rating
 from chessclub.formats import ExportError, FormatError, read_tournament
 from chessclub.model import ByeKind, PairingNumber, RoundEntry, Tournament, format_points
 from chessclub.model.points import format_points_decimal
@@ -503,6 +504,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="an evaluation table replacing the one derived from FIDE's tables",
     )
     p.set_defaults(func=cmd_fse_rating_run)
+
+    cli_frbe.register(sub)
+    cli_rating.register(sub)
 
     p = sub.add_parser(
         "import",

@@ -23,6 +23,7 @@ from django.http import Http404, HttpRequest, HttpResponsePermanentRedirect
 from django.urls import reverse
 
 from chessclub_web.clubs.models import Club, Membership, Role
+from chessclub_web.tournaments.models import Kind, Tournament
 
 
 class Action(enum.StrEnum):
@@ -30,9 +31,15 @@ class Action(enum.StrEnum):
 
     VIEW_PRIVATE_CLUB = "view_private_club"  # see a private club's pages (public: everyone)
     IMPORT_TOURNAMENT = "import_tournament"  # upload a Belgian results file or a TRF
-    ENTER_RESULTS = "enter_results"  # spec R5
-    CLOSE_TOURNAMENT = "close_tournament"  # spec C1, C3 (closing, corrections)
+    ENTER_RESULTS = "enter_results"  # spec R5 (open tournaments)
+    CORRECT_RESULTS = "correct_results"  # spec C3 (corrections in a closed tournament)
+    CLOSE_TOURNAMENT = "close_tournament"  # spec C1, C2 (closing, early end)
     EDIT_TOURNAMENT_SETTINGS = "edit_tournament_settings"  # Paramètres: tiebreaks, rules, lots
+    MANAGE_ENTRIES = "manage_entries"  # registrations, late entries, byes, withdrawals
+    EDIT_PAIRINGS = "edit_pairings"  # pair a round (draft), edit it by hand, unpair
+    PUBLISH_ROUND = "publish_round"  # make a draft round's pairings visible
+    EXPORT_TOURNAMENT = "export_tournament"  # federation files (FRBE, TRF)
+    MANAGE_ROSTER = "manage_roster"  # the club's players, initial Elo, federation lists
     MANAGE_MEMBERS = "manage_members"  # give and take roles
     EDIT_CLUB = "edit_club"  # name, number, public flag
 
@@ -40,16 +47,26 @@ class Action(enum.StrEnum):
 #: The permission table: role × action. Nothing outside this table grants a right.
 PERMISSIONS: Mapping[Role, frozenset[Action]] = {
     Role.OWNER: frozenset(Action),
-    Role.ADMINISTRATOR: frozenset(
+    Role.ADMINISTRATOR: frozenset(Action) - {Action.MANAGE_MEMBERS, Action.EDIT_CLUB},
+    Role.ARBITER: frozenset(
         {
             Action.VIEW_PRIVATE_CLUB,
-            Action.IMPORT_TOURNAMENT,
             Action.ENTER_RESULTS,
-            Action.CLOSE_TOURNAMENT,
-            Action.EDIT_TOURNAMENT_SETTINGS,
+            Action.MANAGE_ENTRIES,
+            Action.EDIT_PAIRINGS,
+            Action.PUBLISH_ROUND,
+            Action.EXPORT_TOURNAMENT,
         }
     ),
-    Role.ARBITER: frozenset({Action.VIEW_PRIVATE_CLUB, Action.ENTER_RESULTS}),
+}
+
+#: What the creator of an independent tournament may do on it (spec: "its creator has owner
+#: rights on it"), whatever their role in the club.
+CREATOR_ACTIONS: frozenset[Action] = frozenset(Action) - {
+    Action.IMPORT_TOURNAMENT,
+    Action.MANAGE_ROSTER,
+    Action.MANAGE_MEMBERS,
+    Action.EDIT_CLUB,
 }
 
 User = AbstractBaseUser | AnonymousUser
@@ -69,6 +86,20 @@ def allowed(user: User, club: Club, action: Action) -> bool:
         return True
     role = role_of(user, club)
     return role is not None and action in PERMISSIONS[role]
+
+
+def allowed_on(user: User, tournament: Tournament, action: Action) -> bool:
+    """True if ``user`` may do ``action`` on ``tournament``: by their role in its club, or as
+    the creator of an independent tournament (:data:`CREATOR_ACTIONS`)."""
+    if tournament.club is not None and allowed(user, tournament.club, action):
+        return True
+    return (
+        user.is_authenticated
+        and tournament.kind == Kind.INDEPENDENT
+        and tournament.creator_id is not None
+        and tournament.creator_id == user.pk
+        and action in CREATOR_ACTIONS
+    )
 
 
 def can_view(user: User, club: Club) -> bool:

@@ -91,6 +91,12 @@ INSTALLED_APPS = [
     "chessclub_web",
     "chessclub_web.clubs",
     "chessclub_web.tournaments",
+    "chessclub_web.pairings",
+    "chessclub_web.results",
+    "chessclub_web.closing",
+    "chessclub_web.frbe",
+    "chessclub_web.fse",
+    "chessclub_web.teams",
 ]
 
 MIDDLEWARE = [

@@ -57,6 +57,13 @@ urlpatterns = [
         name="login",
     ),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    # One app per area; each app's urls.py holds its full paths (clubs/<number>/…).
+    path("", include("chessclub_web.pairings.urls")),
+    path("", include("chessclub_web.results.urls")),
+    path("", include("chessclub_web.closing.urls")),
+    path("", include("chessclub_web.frbe.urls")),
+    path("", include("chessclub_web.fse.urls")),
+    path("", include("chessclub_web.teams.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
 ]

@@ -84,6 +84,23 @@ class ByeCode(models.TextChoices):
     ABSENT = "-", _("Absent")
 
 
+class InitialColour(models.TextChoices):
+    """Colour of the top player's first game (FIDE C.04.2): drawn by lot unless chosen."""
+
+    LOT = "", _("By lot")
+    WHITE = "W", _("White")
+    BLACK = "B", _("Black")
+
+
+class RoundState(models.TextChoices):
+    """A round is prepared (paired, a draft only staff see), then published (spec: calendar).
+
+    *Complete* (every board has a result) is derived from the games, not stored."""
+
+    DRAFT = "draft", _("Draft")
+    PUBLISHED = "published", _("Published")
+
+
 class Tournament(models.Model):
     club = models.ForeignKey(
         Club,
@@ -159,6 +176,45 @@ class Tournament(models.Model):
         blank=True,
         help_text=_("Drawn once, then kept: the drawing of lots gives the same order every time."),
     )
+    # Entries and pairing (issue 4).
+    acceleration = models.BooleanField(
+        _("Baku acceleration"), default=False, help_text=_("FIDE C.04.5.1 (Swiss only).")
+    )
+    initial_colour = models.CharField(
+        _("initial colour"), max_length=1, choices=InitialColour.choices, blank=True, default=""
+    )
+    max_requested_byes = models.PositiveSmallIntegerField(
+        _("most requested byes per player"),
+        null=True,
+        blank=True,
+        help_text=_("Half-point and zero-point byes a player may request; empty: no limit."),
+    )
+    missed_round_points = models.CharField(
+        _("late entries: missed rounds count as"),
+        max_length=1,
+        choices=[("Z", _("Zero-point bye")), ("H", _("Half-point bye"))],
+        default="Z",
+    )
+    annulment_threshold = models.PositiveSmallIntegerField(
+        _("annulment threshold (%)"),
+        default=50,
+        validators=[MaxValueValidator(100)],
+        help_text=_(
+            "Round robin: a player who withdraws before completing this share of their games "
+            "has all their results annulled for the standings."
+        ),
+    )
+    # Closing (spec C1): set once, never cleared; a closed tournament only takes corrections.
+    closed_at = models.DateTimeField(_("closed at"), null=True, blank=True, editable=False)
+    closed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        editable=False,
+        related_name="closed_tournaments",
+        verbose_name=_("closed by"),
+    )
     creator = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.SET_NULL,
@@ -193,6 +249,11 @@ class Tournament(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    @property
+    def is_closed(self) -> bool:
+        """Closed tournaments never reopen (spec C1); only corrections change them (C3)."""
+        return self.closed_at is not None
+
     def clean(self) -> None:
         """The tiebreaks are checked and stored canonical, as the *Paramètres* form does."""
         super().clean()
@@ -225,6 +286,23 @@ class TournamentPlayer(models.Model):
     matricule = models.CharField(_("matricule"), max_length=16, blank=True)
     club = models.CharField(_("club"), max_length=100, blank=True)
     birth_date = models.CharField(_("birth date"), max_length=10, blank=True)
+    roster_player = models.ForeignKey(
+        "clubs.Player",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="entries",
+        verbose_name=_("club player"),
+    )
+    entry_round = models.PositiveSmallIntegerField(
+        _("plays from round"), default=1, help_text=_("A late entry joins from this round.")
+    )
+    withdrawn_from_round = models.PositiveSmallIntegerField(
+        _("withdrawn from round"),
+        null=True,
+        blank=True,
+        help_text=_("Not paired from this round on; empty: still playing."),
+    )
 
     class Meta:
         ordering = ("tournament", "id")
@@ -254,6 +332,9 @@ class Round(models.Model):
         _("number"), validators=[MaxValueValidator(MAX_ROUNDS)]
     )
     date = models.DateField(_("date"), null=True, blank=True)
+    state = models.CharField(
+        _("state"), max_length=16, choices=RoundState.choices, default=RoundState.PUBLISHED
+    )
 
     class Meta:
         ordering = ("tournament", "number")
@@ -294,6 +375,12 @@ class Game(models.Model):
         _("result"), max_length=3, choices=ResultCode.choices, default=ResultCode.NONE, blank=True
     )
     rated = models.BooleanField(_("rated"), default=True)
+    version = models.PositiveIntegerField(
+        _("version"),
+        default=1,
+        editable=False,
+        help_text=_("Grows by one at every change of the result (optimistic concurrency, R3)."),
+    )
 
     class Meta:
         ordering = ("round", "id")

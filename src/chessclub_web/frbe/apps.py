@@ -1,0 +1,5 @@
+from django.apps import AppConfig
+
+
+class FrbeConfig(AppConfig):
+    name = "chessclub_web.frbe"

@@ -1,0 +1,5 @@
+from django.apps import AppConfig
+
+
+class FseConfig(AppConfig):
+    name = "chessclub_web.fse"

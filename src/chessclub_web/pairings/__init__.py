@@ -1,0 +1,1 @@
+"""Entries and pairing (issue 4)."""

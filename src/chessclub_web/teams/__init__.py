@@ -1,0 +1,1 @@
+"""Team competitions (issue 8)."""
