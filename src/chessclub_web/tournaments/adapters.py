@@ -70,6 +70,14 @@ RESULT_TO_CODE: dict[GameResult, str] = {
 CODE_TO_RESULT: dict[str, GameResult] = {code: result for result, code in RESULT_TO_CODE.items()}
 
 
+#: A team event's games seen as an individual tournament (the players' own scores, issue 8).
+_INDIVIDUAL_SYSTEM = {
+    "team_swiss": "swiss",
+    "team_round_robin": "round_robin",
+    "team_double_round_robin": "double_round_robin",
+}
+
+
 def scoring_to_json(scoring: ScoringSystem) -> dict[str, str]:
     """Only the values that differ from FIDE's, as fraction strings (``{"win": "3"}``)."""
     return {
@@ -325,7 +333,7 @@ def load_tournament(row: rows.Tournament) -> Tournament:
         ),
         rounds=rounds,
         planned_rounds=row.planned_rounds,
-        system=TournamentSystem(row.system),
+        system=TournamentSystem(_INDIVIDUAL_SYSTEM.get(row.system, row.system)),
         scoring=scoring_from_json(row.scoring),
         start_date=row.start_date,
         end_date=row.end_date,

@@ -44,7 +44,16 @@ class System(models.TextChoices):
     SWISS = "swiss", _("Swiss system")
     ROUND_ROBIN = "round_robin", _("Round robin")
     DOUBLE_ROUND_ROBIN = "double_round_robin", _("Double round robin")
+    TEAM_SWISS = "team_swiss", _("Team Swiss system")
+    TEAM_ROUND_ROBIN = "team_round_robin", _("Team round robin")
+    TEAM_DOUBLE_ROUND_ROBIN = "team_double_round_robin", _("Team double round robin")
     OTHER = "other", _("Other system")
+
+
+#: Systems of team events (issue 8): their pages are the teams app's.
+TEAM_SYSTEMS = frozenset(
+    {System.TEAM_SWISS, System.TEAM_ROUND_ROBIN, System.TEAM_DOUBLE_ROUND_ROBIN}
+)
 
 
 class TimeControlCategory(models.TextChoices):
@@ -248,6 +257,11 @@ class Tournament(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def is_team_event(self) -> bool:
+        """Team Swiss or team round robin (issue 8)."""
+        return self.system in TEAM_SYSTEMS
 
     @property
     def is_closed(self) -> bool:
