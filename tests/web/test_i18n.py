@@ -99,3 +99,30 @@ def test_i18n_language_choice_persists_for_a_year(client, demo):
     assert cookie["samesite"] == "Lax"
     html = client.get(demo, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert '<html lang="nl">' in html  # the choice wins over the browser's language
+
+
+APPS_WITH_CATALOGUES = sorted(
+    path.parent.name
+    for path in Path(chessclub_web.__file__).resolve().parent.glob("*/locale")
+    if path.is_dir()
+)
+
+
+@pytest.mark.parametrize("app", APPS_WITH_CATALOGUES)
+@pytest.mark.parametrize("language", ["fr", "nl", "de", "en"])
+def test_i18n_app_catalogues_fully_translated_and_compiled(app, language):
+    """Each app keeps its own catalogue (``<app>/locale``): every entry translated, no fuzzy
+    entry, and the compiled ``.mo`` up to date with the ``.po``."""
+    po = LOCALE.parent / app / "locale" / language / "LC_MESSAGES" / "django.po"
+    if not po.exists():
+        pytest.skip(f"{app} has no translatable string yet")
+    text = po.read_text(encoding="utf-8")
+    entries = [e for e in text.split("\n\n")[1:] if e.strip() and not e.startswith("#~")]
+    for entry in entries:
+        assert "#, fuzzy" not in entry, entry
+        assert not re.search(r'^msgstr(\[\d\])? ""$(?!\n")', entry, re.M), entry
+    with po.with_suffix(".mo").open("rb") as handle:
+        catalogue = gettext.GNUTranslations(handle)
+    singular = sum(1 for e in entries if "msgid_plural" not in e)
+    plural = len(entries) - singular
+    assert len(catalogue._catalog) - 1 == singular + 2 * plural
