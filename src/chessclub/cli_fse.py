@@ -1,0 +1,85 @@
+"""chessclub fse …: Swiss federation commands (issue 9: the ranking list, spec W1–W9)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+EXIT_OK = 0
+
+
+def cmd_fse_rating_run(args: argparse.Namespace) -> int:
+    """``chessclub fse rating-run``: print the period (text, JSON or the next list's CSV).
+
+    Errors (``FormatError``, ``TableError``, ``LookupError``, ``ValueError``, ``OSError``) are
+    turned into exit codes by ``chessclub.cli.main``.
+    """
+    from chessclub.ratings.fse import run_cli
+
+    files = [(name, Path(name).read_bytes()) for name in args.files]
+    table = Path(args.table).read_bytes() if args.table else None
+    sys.stdout.write(
+        run_cli(
+            Path(args.list).read_bytes(),
+            files,
+            rules=args.rules,
+            fmt=args.format,
+            period_end=args.date,
+            list_date=args.list_date,
+            time_control=args.time_control,
+            table=table,
+            list_source=args.list,
+            table_source=args.table or "table.json",
+        )
+    )
+    return EXIT_OK
+
+
+def register(sub: Any) -> None:
+    """Add ``fse`` and its actions to the ``chessclub`` parser's subparsers ``sub``.
+
+    Each subcommand sets ``func`` (taking the parsed ``argparse.Namespace``, returning the
+    exit code); errors are turned into exit codes by ``chessclub.cli.main``.
+    """
+    p = sub.add_parser("fse", help="Swiss federation (FSE/SSB) calculations")
+    fse_sub = p.add_subparsers(dest="fse_command", required=True, metavar="ACTION")
+    p = fse_sub.add_parser(
+        "rating-run",
+        help="compute the next FSE ranking list (liste de classement) for one period",
+        description="Compute the Swiss federation's ranking list for one period (spec W1–W9): "
+        "from the previous list (CSV: id,name,points,games,entry_date,birth_date and optional "
+        "last_active,fide_id,foreign_rating,pending_games,pending_opponents,pending_score) and "
+        "the period's tournament files (Belgian results files or TRF), each player's old value, "
+        "games, development coefficient, sum of gains W and new value, with a per-game sheet. "
+        "Every output names the rule set and evaluation table used.",
+    )
+    p.add_argument("--list", required=True, metavar="PREVIOUS.csv", help="the previous list")
+    p.add_argument("files", nargs="+", metavar="FILE", help="the period's tournament files")
+    p.add_argument("--rules", choices=("1998", "current"), default="current")
+    p.add_argument(
+        "--format",
+        choices=("text", "json", "csv"),
+        default="text",
+        help="csv writes the next list in the input's layout",
+    )
+    p.add_argument(
+        "--date",
+        help="closing date of the period, YYYY-MM-DD (default: the latest tournament date)",
+    )
+    p.add_argument(
+        "--list-date", help="date of the previous list, YYYY-MM-DD (decides the 2025 uplift)"
+    )
+    p.add_argument(
+        "--time-control", help="time control of files that do not state one, e.g. '90+30'"
+    )
+    p.add_argument(
+        "--table",
+        metavar="TABLE.json",
+        help="an evaluation table replacing the one derived from FIDE's tables",
+    )
+    p.set_defaults(func=cmd_fse_rating_run)
+
+
+__all__ = ["cmd_fse_rating_run", "register"]
