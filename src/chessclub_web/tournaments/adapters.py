@@ -247,8 +247,12 @@ def store_tournament(
     return row
 
 
-def load_tournament(row: rows.Tournament) -> Tournament:
+def load_tournament(row: rows.Tournament, *, include_drafts: bool = False) -> Tournament:
     """The core value of the tournament ``row`` (five queries).
+
+    Draft rounds (``Round.state == "draft"``: paired, not yet published) are left out unless
+    ``include_drafts``: standings and crosstable go up to the last published round (spec S3);
+    the pairing pages ask for the drafts too.
 
     Rows written around the model's validation (the admin before it checked them, the shell,
     SQL) may not fit the tournament: a game or a bye naming a player of another tournament, a
@@ -277,9 +281,12 @@ def load_tournament(row: rows.Tournament) -> Tournament:
         return False
 
     # Plain values, not model instances: a big tournament has 100,000 games.
+    round_rows = row.rounds.order_by("number")
+    if not include_drafts:
+        round_rows = round_rows.exclude(state=rows.RoundState.DRAFT)
     games: defaultdict[int, list[Game]] = defaultdict(list)
     for pk, round_id, white, black, result, board, rated in (
-        rows.Game.objects.filter(round__tournament=row)
+        rows.Game.objects.filter(round__in=round_rows)
         .order_by("id")
         .values_list("id", "round_id", "white_id", "black_id", "result", "board", "rated")
     ):
@@ -297,7 +304,7 @@ def load_tournament(row: rows.Tournament) -> Tournament:
     bye_kinds = {kind.value: kind for kind in ByeKind}
     byes: defaultdict[int, list[Bye]] = defaultdict(list)
     for pk, round_id, player, kind in (
-        rows.Bye.objects.filter(round__tournament=row)
+        rows.Bye.objects.filter(round__in=round_rows)
         .order_by("id")
         .values_list("id", "round_id", "player_id", "kind")
     ):
@@ -311,7 +318,7 @@ def load_tournament(row: rows.Tournament) -> Tournament:
             byes=tuple(byes[r.id]),
             date=r.date,
         )
-        for r in row.rounds.order_by("number")
+        for r in round_rows
     )
     return Tournament(
         name=row.name,
