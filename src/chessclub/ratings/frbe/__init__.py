@@ -7,6 +7,8 @@
   explanation of every pass.
 * :mod:`~chessclub.ratings.frbe.eligibility` — B6, which games may be rated given the time
   control and both ratings.
+* :mod:`~chessclub.ratings.frbe.national` — B5, the national rating run over one period (runs
+  1–3, individual sheets).
 
 Pure and typed: no Django, no I/O.
 """
@@ -32,20 +34,40 @@ from chessclub.ratings.frbe.fictitious import (
     fictitious_elo,
     method_for,
 )
+from chessclub.ratings.frbe.national import (
+    ListedPlayer,
+    PeriodGame,
+    PlayerOutcome,
+    RatingRun,
+    Run,
+    SheetLine,
+    SkippedGame,
+    Status,
+    period_games,
+    rating_run,
+)
 from chessclub.ratings.frbe.rulesets import (
     DEFAULT_ELIGIBILITY_RULES,
+    DEFAULT_NATIONAL_RULES,
     ELIGIBILITY_RULE_SETS,
     FICTITIOUS_RULES,
+    FRBE_ART10_2008,
+    NATIONAL_RULE_SETS,
     EligibilityRules,
     FictitiousRules,
+    NationalRules,
     TimeThreshold,
     eligibility_rules,
+    national_rules,
 )
 
 __all__ = [
     "DEFAULT_ELIGIBILITY_RULES",
+    "DEFAULT_NATIONAL_RULES",
     "ELIGIBILITY_RULE_SETS",
     "FICTITIOUS_RULES",
+    "FRBE_ART10_2008",
+    "NATIONAL_RULE_SETS",
     "EligibilityRules",
     "FictitiousElo",
     "FictitiousEloError",
@@ -54,8 +76,17 @@ __all__ = [
     "FictitiousStatus",
     "GameEligibility",
     "IneligibleReason",
+    "ListedPlayer",
+    "NationalRules",
     "Pass",
     "Performance",
+    "PeriodGame",
+    "PlayerOutcome",
+    "RatingRun",
+    "Run",
+    "SheetLine",
+    "SkippedGame",
+    "Status",
     "TimeControl",
     "TimeControlStage",
     "TimeThreshold",
@@ -65,6 +96,9 @@ __all__ = [
     "game_eligibility",
     "ineligible",
     "method_for",
+    "national_rules",
     "parse_time_control",
+    "period_games",
+    "rating_run",
     "tournament_eligibility",
 ]

@@ -13,18 +13,26 @@ from __future__ import annotations
 import datetime
 from collections.abc import Mapping
 from dataclasses import dataclass
+from fractions import Fraction
 from types import MappingProxyType
 
 __all__ = [
     "DEFAULT_ELIGIBILITY_RULES",
+    "DEFAULT_NATIONAL_RULES",
     "ELIGIBILITY_RULE_SETS",
     "FICTITIOUS_RULES",
     "FIDE_B02_2024",
+    "FRBE_ART10_2008",
     "FRBE_QUOTED",
+    "NATIONAL_RULE_SETS",
     "EligibilityRules",
     "FictitiousRules",
+    "KByGames",
+    "KByRating",
+    "NationalRules",
     "TimeThreshold",
     "eligibility_rules",
+    "national_rules",
 ]
 
 
@@ -149,3 +157,136 @@ class FictitiousRules:
 
 FICTITIOUS_RULES = FictitiousRules(key="frbe-b4", version="2008")
 """B4 as described by the federation (tournament rules, art. 10, 2008 text)."""
+
+
+# --------------------------------------------------------------------------------------------
+# B5 — the national rating run (art. 10)
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class KByGames:
+    """K for a player's games numbered up to ``last_game`` (inclusive)."""
+
+    last_game: int
+    k: int
+
+
+@dataclass(frozen=True, slots=True)
+class KByRating:
+    """K for a rating at or below ``max_rating`` (``None``: any rating above the others)."""
+
+    max_rating: int | None
+    k: int
+
+
+@dataclass(frozen=True, slots=True)
+class NationalRules:
+    """A named, versioned B5 rule set: the constants of the federation's *CalcElo* (its
+    tournament rules, art. 10).
+
+    * ``rated_after_games``: an unrated player becomes rated at this many games against rated
+      players (provisional formula ``R = Rc + D(P)`` until then);
+    * ``indicative_after_games``: from this many games the performance is shown as an
+      indicative (first provisional) rating;
+    * ``k_by_games``: K by the player's game number (21–100 → 32, 101–300 → 24); after the last
+      band, ``k_by_rating`` (≤ 2000 → 16, ≤ 2200 → 12, above → 10); the boundaries of
+      ``k_by_rating`` are those of the boundary formula;
+    * ``floor``: no rated player goes below it (after 20 games);
+    * ``difference_cap``: a rating difference above it counts as it in the expected score;
+    * ``big_move_games`` / ``big_move_points`` (10.g): a player with that many games in the
+      period or more whose rating moves by more than that many points gets the provisional
+      formula instead;
+    * ``foreign_start_games`` (10.h): the game count a new member with a FIDE or foreign rating
+      starts with, by rating (highest first; the last entry applies to every rating).
+    """
+
+    key: str
+    version: str
+    name: str
+    source: str
+    rated_after_games: int = 20
+    indicative_after_games: int = 10
+    k_by_games: tuple[KByGames, ...] = (KByGames(100, 32), KByGames(300, 24))
+    k_by_rating: tuple[KByRating, ...] = (
+        KByRating(2000, 16),
+        KByRating(2200, 12),
+        KByRating(None, 10),
+    )
+    floor: int = 1150
+    difference_cap: int = 350
+    big_move_games: int = 25
+    big_move_points: int = 150
+    foreign_start_games: tuple[tuple[int, int], ...] = ((2300, 300), (2000, 200), (0, 50))
+    assumptions: tuple[str, ...] = ()
+
+    @property
+    def label(self) -> str:
+        return f"{self.key}@{self.version}"
+
+    @property
+    def boundaries(self) -> tuple[int, ...]:
+        """The ratings where K changes (2000, 2200): the boundary formula's ``B``."""
+        return tuple(b.max_rating for b in self.k_by_rating if b.max_rating is not None)
+
+    def k_for(self, game_number: int, rating: int | Fraction) -> int:
+        """K for the player's ``game_number``-th game (1-based, over their career) when rated
+        ``rating``: by games while within ``k_by_games``, else by rating."""
+        for band in self.k_by_games:
+            if game_number <= band.last_game:
+                return band.k
+        return self.k_by_rating_only(rating)
+
+    def k_by_rating_only(self, rating: int | Fraction) -> int:
+        """K by rating alone (``k_by_rating``): at or below a band's ``max_rating``."""
+        for band in self.k_by_rating:
+            if band.max_rating is None or rating <= band.max_rating:
+                return band.k
+        raise AssertionError("unreachable: the last band applies to every rating")
+
+    @property
+    def last_game_band(self) -> int:
+        """The last game number whose K is set by the game count (300)."""
+        return self.k_by_games[-1].last_game if self.k_by_games else 0
+
+    def foreign_start(self, rating: int) -> int:
+        """10.h: the game count of a new member with a FIDE or foreign ``rating``."""
+        for threshold, games in self.foreign_start_games:
+            if rating >= threshold:
+                return games
+        return 0
+
+
+FRBE_ART10_2008 = NationalRules(
+    key="frbe-art10",
+    version="2008",
+    name="FRBE-KBSB national rating (tournament rules art. 10, 2008 text)",
+    source="frbe.md B5: provisional R = Rc + D(P) until 20 games; K 32 (games 21–100), "
+    "24 (101–300), then 16 ≤ 2000 < 12 ≤ 2200 < 10; floor 1150; difference cap 350; "
+    "10.g (25 games, 150 points); 10.h (300 / 200 / 50 games)",
+    assumptions=(
+        "(M) 10.h: 50 games for a foreign rating below 2000 (B5 lists 300 for 2300 and more, "
+        "200 for 2000-2299 and 50 without its range)",
+        "(M) an unrated player's previous games count as games scoring 50 % against opponents "
+        "rated their listed rating (the list keeps no previous score)",
+        "(M) 10.g counts the games rated in run 3 of the period",
+        "(M) the rating is rounded half up at the end of the period only",
+    ),
+)
+"""B5 as the federation's 2008 text states it (the latest found)."""
+
+NATIONAL_RULE_SETS: Mapping[str, NationalRules] = MappingProxyType(
+    {rules.key: rules for rules in (FRBE_ART10_2008,)}
+)
+"""Every B5 rule set by key."""
+
+DEFAULT_NATIONAL_RULES = FRBE_ART10_2008
+
+
+def national_rules(key: str) -> NationalRules:
+    """The B5 rule set ``key``; ``ValueError`` naming the known keys otherwise."""
+    try:
+        return NATIONAL_RULE_SETS[key]
+    except KeyError:
+        known = ", ".join(sorted(NATIONAL_RULE_SETS))
+        raise ValueError(f"unknown national rating rule set {key!r} (known: {known})") from None
