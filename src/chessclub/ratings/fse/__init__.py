@@ -36,7 +36,15 @@ from chessclub.ratings.fse.listfile import (
     read_list_csv,
     write_list_csv,
 )
-from chessclub.ratings.fse.report import format_text, run_cli, run_period, to_json
+from chessclub.ratings.fse.report import (
+    compute_inputs,
+    default_period_end,
+    format_text,
+    hundredths,
+    run_cli,
+    run_period,
+    to_json,
+)
 from chessclub.ratings.fse.rules import (
     RULE_SETS,
     RULES_1998,
@@ -86,10 +94,13 @@ __all__ = [
     "assess_tournament",
     "check_time_control",
     "coefficient",
+    "compute_inputs",
     "compute_period",
+    "default_period_end",
     "default_table",
     "entry_value",
     "format_text",
+    "hundredths",
     "parse_time_control",
     "read_list_csv",
     "read_table",

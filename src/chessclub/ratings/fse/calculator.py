@@ -148,6 +148,7 @@ class PeriodResult:
     players: tuple[PlayerResult, ...]
     ineligible: tuple[IneligibleGame, ...]
     notes: tuple[Message, ...] = ()
+    participants: frozenset[str] = frozenset()  # ids of the tournaments' players
 
     @property
     def new_list(self) -> list[ListEntry]:
@@ -276,6 +277,9 @@ def compute_period(
     identities = Identities(previous)
     for item in tournaments:
         identities.add_tournament(item.tournament, item.source)
+    participants = frozenset(
+        identities.resolve(p) for item in tournaments for p in item.tournament.players
+    )
     start: dict[str, int] = {}
     for key, person in identities.people.items():
         if person.entry is not None and person.entry.points is not None:
@@ -328,6 +332,7 @@ def compute_period(
         players=tuple(players),
         ineligible=tuple(ineligible),
         notes=tuple(identities.notes),
+        participants=participants,
     )
 
 

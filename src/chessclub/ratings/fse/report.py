@@ -25,8 +25,8 @@ from chessclub.ratings.fse.calculator import (
     compute_period,
 )
 from chessclub.ratings.fse.countability import TournamentOptions, tournament_date
-from chessclub.ratings.fse.listfile import parse_date, read_list_csv, write_list_csv
-from chessclub.ratings.fse.rules import rule_set
+from chessclub.ratings.fse.listfile import ListEntry, parse_date, read_list_csv, write_list_csv
+from chessclub.ratings.fse.rules import RuleSet, rule_set
 from chessclub.ratings.fse.tables import EvaluationTable, default_table, read_table
 
 FORMATS = ("text", "json", "csv")
@@ -340,20 +340,51 @@ def run_period(
                 )
         tempo = None if tournament.time_control.strip() else time_control
         inputs.append(TournamentInput(name, tournament, TournamentOptions(time_control=tempo)))
+    return compute_inputs(
+        previous,
+        inputs,
+        rules=rule,
+        period_end=period_end,
+        list_date=list_date,
+        table=evaluation,
+    )
+
+
+def default_period_end(inputs: Sequence[TournamentInput]) -> datetime.date:
+    """The period's closing date when none is given: the latest tournament date of ``inputs``
+    (:func:`~.countability.tournament_date`); ``ValueError`` when no tournament has a date."""
+    dates = [d for item in inputs if (d := tournament_date(item.tournament)) is not None]
+    if not dates:
+        raise ValueError("no tournament date in the files: give the period's closing date (--date)")
+    return max(dates)
+
+
+def compute_inputs(
+    previous: Sequence[ListEntry],
+    inputs: Sequence[TournamentInput],
+    *,
+    rules: RuleSet | str = "current",
+    period_end: datetime.date | str | None = None,
+    list_date: datetime.date | str | None = None,
+    table: EvaluationTable | None = None,
+) -> PeriodResult:
+    """The period from already-read rows and tournaments: what the CLI (:func:`run_period`) and
+    the club page "Prévision liste FSE" both call, so that they give the same values.
+
+    ``period_end`` defaults to :func:`default_period_end`; dates as ``YYYY-MM-DD`` or
+    ``DD.MM.YYYY`` text are accepted. Raises ``LookupError`` (unknown rule set) and
+    ``ValueError`` (bad date, no date).
+    """
+    rule = rule_set(rules) if isinstance(rules, str) else rules
     end = _date(period_end)
     if end is None:
-        dates = [d for item in inputs if (d := tournament_date(item.tournament)) is not None]
-        if not dates:
-            raise ValueError(
-                "no tournament date in the files: give the period's closing date (--date)"
-            )
-        end = max(dates)
+        end = default_period_end(inputs)
     return compute_period(
         previous,
         inputs,
         rules=rule,
         period_end=end,
-        table=evaluation,
+        table=table or default_table(),
         list_date=_date(list_date),
     )
 

@@ -1,0 +1,69 @@
+"""Forms of the FSE list forecast page (issue 9)."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from chessclub.ratings.fse import RULE_SETS
+from chessclub_web.uploads import MAX_UPLOAD_SIZE
+
+TOO_LARGE = _("The file is too large: %(size)s MB at most.")
+
+
+def rule_choices() -> list[tuple[str, str]]:
+    """The rule sets (W9), by key: ``1998`` and ``current``."""
+    labels = {"1998": _("1998 regulation"), "current": _("current parameters (2025)")}
+    return [(key, str(labels.get(key, key))) for key in RULE_SETS]
+
+
+class PeriodForm(forms.Form):
+    """What the forecast is computed under (GET): the rule set and the period's closing date."""
+
+    rules = forms.ChoiceField(label=_("Rule set"), required=False)
+    date = forms.DateField(
+        label=_("Closing date of the period"),
+        required=False,
+        help_text=_("Empty: the date of the latest closed tournament."),
+        widget=forms.DateInput(attrs={"type": "date"}),
+    )
+
+    def __init__(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        super().__init__(*args, **kwargs)
+        self.fields["rules"].choices = rule_choices()
+
+
+class ListUploadForm(forms.Form):
+    """The previous list (CSV, the layout ``chessclub fse rating-run --list`` reads)."""
+
+    file = forms.FileField(
+        label=_("Previous FSE list (CSV)"),
+        help_text=_(
+            "Columns id, name, points, games, entry_date, birth_date; optional last_active, "
+            "fide_id, foreign_rating, pending_games, pending_opponents, pending_score."
+        ),
+    )
+    list_date = forms.DateField(
+        label=_("Date of the list"),
+        required=False,
+        help_text=_(
+            "Optional. A list dated before 1 January 2025 gets the 2025 uplift under the "
+            "current parameters (W9)."
+        ),
+        widget=forms.DateInput(attrs={"type": "date"}),
+    )
+
+    def __init__(self, *args, oversized: bool = False, **kwargs):  # type: ignore[no-untyped-def]
+        super().__init__(*args, **kwargs)
+        if oversized:
+            self.fields["file"].error_messages["required"] = TOO_LARGE % {
+                "size": MAX_UPLOAD_SIZE // (1024 * 1024)
+            }
+
+    def clean_file(self):  # type: ignore[no-untyped-def]
+        upload = self.cleaned_data["file"]
+        if upload.size > MAX_UPLOAD_SIZE:
+            raise forms.ValidationError(
+                TOO_LARGE, params={"size": MAX_UPLOAD_SIZE // (1024 * 1024)}
+            )
+        return upload

@@ -1,0 +1,223 @@
+"""The club's FSE list forecast: storing the previous list and computing the period (issue 9).
+
+The period is computed by the core (:func:`chessclub.ratings.fse.compute_inputs`), the same
+function that ``chessclub fse rating-run`` calls, from the stored previous list and the club's
+**closed** tournaments (``Tournament.closed_at`` set), each read with
+:func:`~chessclub_web.tournaments.adapters.load_tournament`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from django.db import transaction
+
+from chessclub.model import Tournament
+from chessclub.model.points import format_points_decimal
+from chessclub.ratings.fse import (
+    ListEntry,
+    PeriodResult,
+    TournamentInput,
+    compute_inputs,
+    read_list_csv,
+)
+from chessclub_web.clubs.models import Club
+from chessclub_web.fse.models import ListRow, PreviousList
+from chessclub_web.tournaments import models as rows
+from chessclub_web.tournaments.adapters import load_tournament
+
+
+@transaction.atomic
+def store_list(
+    club: Club,
+    data: bytes,
+    filename: str,
+    *,
+    list_date: datetime.date | None = None,
+    user: Any = None,
+) -> PreviousList:
+    """Replace ``club``'s previous list by the CSV ``data``.
+
+    The file is read first (:func:`chessclub.ratings.fse.read_list_csv`): a bad file raises
+    :class:`~chessclub.ratings.fse.ListFileError` (every problem with line and column) and the
+    list already stored is kept unchanged.
+    """
+    entries = read_list_csv(data, source=filename)
+    Club.objects.select_for_update().filter(pk=club.pk).first()
+    stored, _created = PreviousList.objects.get_or_create(club=club)
+    stored.rows.all().delete()
+    stored.filename = filename[:255]
+    stored.list_date = list_date
+    stored.uploaded_by = user if user is not None and user.is_authenticated else None
+    stored.save()
+    ListRow.objects.bulk_create(
+        (
+            ListRow(
+                previous_list=stored,
+                line=e.line,
+                code=e.id,
+                name=e.name,
+                points=e.points,
+                games=e.games,
+                entry_date=e.entry_date,
+                birth_date=e.birth_date,
+                last_active=e.last_active,
+                fide_id=e.fide_id,
+                foreign_rating=e.foreign_rating,
+                pending_games=e.pending_games,
+                pending_opponents=e.pending_opponents,
+                pending_score=str(e.pending_score),
+            )
+            for e in entries
+        ),
+        batch_size=2000,
+    )
+    return stored
+
+
+def list_entries(stored: PreviousList) -> list[ListEntry]:
+    """The stored rows as the core's list entries, in the file's order."""
+    fields = (
+        "line",
+        "code",
+        "name",
+        "points",
+        "games",
+        "entry_date",
+        "birth_date",
+        "last_active",
+        "fide_id",
+        "foreign_rating",
+        "pending_games",
+        "pending_opponents",
+        "pending_score",
+    )
+    return [
+        ListEntry(
+            id=code,
+            name=name,
+            points=points,
+            games=games,
+            entry_date=entry_date,
+            birth_date=birth_date,
+            last_active=last_active,
+            fide_id=fide_id,
+            foreign_rating=foreign_rating,
+            pending_games=pending_games,
+            pending_opponents=pending_opponents,
+            pending_score=Fraction(pending_score or "0"),
+            line=line,
+        )
+        for (
+            line,
+            code,
+            name,
+            points,
+            games,
+            entry_date,
+            birth_date,
+            last_active,
+            fide_id,
+            foreign_rating,
+            pending_games,
+            pending_opponents,
+            pending_score,
+        ) in stored.rows.order_by("line").values_list(*fields)
+    ]
+
+
+@dataclass(frozen=True)
+class Skipped:
+    """A closed tournament left out: it holds the same tournament as ``same_as`` (W1)."""
+
+    tournament: rows.Tournament
+    same_as: rows.Tournament
+
+
+@dataclass(frozen=True)
+class Forecast:
+    """The predicted period of a club."""
+
+    result: PeriodResult
+    tournaments: list[rows.Tournament]  # in the order of ``result.tournaments``
+    skipped: list[Skipped]
+    club_ids: frozenset[str]  # the list ids shown on the page (the club's players)
+
+
+def closed_tournaments(club: Club) -> list[rows.Tournament]:
+    """The club's closed tournaments, oldest first."""
+    return list(
+        rows.Tournament.objects.filter(club=club, closed_at__isnull=False).order_by(
+            "end_date", "start_date", "pk"
+        )
+    )
+
+
+def _with_roster_codes(row: rows.Tournament, tournament: Tournament) -> Tournament:
+    """A player linked to a roster player with a Swiss code and without a national number in
+    the file gets that code as national number (the list ``id`` is matched against it)."""
+    codes = dict(
+        row.players.exclude(roster_player__isnull=True)
+        .exclude(roster_player__swiss_code="")
+        .values_list("pairing_number", "roster_player__swiss_code")
+    )
+    if not codes:
+        return tournament
+    players = tuple(
+        dataclasses.replace(p, matricule=codes[p.pairing_number])
+        if not p.matricule and p.pairing_number in codes
+        else p
+        for p in tournament.players
+    )
+    return dataclasses.replace(tournament, players=players)
+
+
+def compute_forecast(
+    club: Club,
+    stored: PreviousList,
+    *,
+    rules: str,
+    period_end: datetime.date | None = None,
+) -> Forecast:
+    """Compute the period from ``stored`` and ``club``'s closed tournaments.
+
+    ``period_end`` defaults to the latest tournament date (as the CLI does). Raises
+    ``ValueError`` when no tournament has a date and no ``period_end`` is given, ``LookupError``
+    for an unknown rule set.
+    """
+    inputs: list[TournamentInput] = []
+    used: list[rows.Tournament] = []
+    skipped: list[Skipped] = []
+    for row in closed_tournaments(club):
+        tournament = _with_roster_codes(row, load_tournament(row))
+        earlier = next(
+            (used[i] for i, item in enumerate(inputs) if item.tournament == tournament), None
+        )
+        if earlier is not None:
+            skipped.append(Skipped(row, earlier))
+            continue
+        inputs.append(TournamentInput(row.name, tournament))
+        used.append(row)
+    result = compute_inputs(
+        list_entries(stored),
+        inputs,
+        rules=rules,
+        period_end=period_end,
+        list_date=stored.list_date,
+    )
+    roster_codes = set(club.players.exclude(swiss_code="").values_list("swiss_code", flat=True))
+    return Forecast(
+        result=result,
+        tournaments=used,
+        skipped=skipped,
+        club_ids=result.participants | frozenset(roster_codes),
+    )
+
+
+def score_text(value: Fraction) -> str:
+    """A score as the list file writes it (``3.5``)."""
+    return format_points_decimal(value)

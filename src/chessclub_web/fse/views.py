@@ -1,0 +1,281 @@
+"""The club page "Prévision liste FSE" (issue 9, spec W1–W9).
+
+* ``fse_forecast`` (GET, whoever sees the club): the predicted values of the club's players
+  from the stored previous list and the club's closed tournaments, under the chosen rule set;
+  the tournaments' verdicts and the games that do not count, with their reasons.
+* ``fse_forecast_player`` (GET, whoever sees the club): one player's per-game sheet.
+* ``fse_list_upload`` (POST, :attr:`Action.MANAGE_ROSTER`): upload or replace the previous list.
+  A bad file answers 400 with every problem's line and column and keeps the stored list.
+"""
+
+from __future__ import annotations
+
+import datetime
+from fractions import Fraction
+from typing import Any
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST, require_safe
+
+from chessclub.ratings.fse import (
+    CoefficientCase,
+    ListFileError,
+    PlayerResult,
+    RuleSet,
+    Status,
+    hundredths,
+    rule_set,
+)
+from chessclub.ratings.fse.report import decimal
+from chessclub_web.clubs.models import Club
+from chessclub_web.fse.forms import ListUploadForm, PeriodForm, rule_choices
+from chessclub_web.fse.models import PreviousList
+from chessclub_web.fse.services import Forecast, compute_forecast, store_list
+from chessclub_web.permissions import Action, allowed, club_view
+from chessclub_web.tournaments.problems import display_problem, translate
+from chessclub_web.uploads import oversized_uploads
+
+DEFAULT_RULES = "current"
+
+
+def status_label(status: Status) -> str:
+    labels = {
+        Status.RATED: _("rated"),
+        Status.UNCHANGED: _("no countable game"),
+        Status.ENTERED: _("enters the list (W2)"),
+        Status.ENTERED_FOREIGN: _("enters with a recognised rating (W3)"),
+        Status.PENDING: _("not yet on the list (W2)"),
+        Status.REMOVED: _("removed: five years without activity (W3)"),
+    }
+    return labels[status]
+
+
+def case_label(case: CoefficientCase | None) -> str:
+    if case is None:
+        return ""
+    labels = {
+        CoefficientCase.MASTER: _("2200 and above"),
+        CoefficientCase.JUNIOR: _("junior up to 25"),
+        CoefficientCase.NEW: _("on the list less than two years"),
+        CoefficientCase.FEW_GAMES: _("fewer than 20 games since entry"),
+        CoefficientCase.STANDARD: _("other player below 2200"),
+    }
+    return labels[case]
+
+
+def rules_text(rules: RuleSet) -> str:
+    """The rule set's parameters in the reader's language (every page names them, W9)."""
+    parts = [
+        _("entry after %(games)s countable games") % {"games": rules.entry_games},
+        _("new players at least %(minimum)s") % {"minimum": rules.entry_minimum},
+    ]
+    if rules.floor is not None:
+        parts.append(_("no value below %(floor)s") % {"floor": rules.floor})
+    if rules.uplift is not None:
+        up = rules.uplift
+        parts.append(
+            _(
+                "on %(date)s every value below %(threshold)s raised by "
+                "%(factor)s × (%(threshold)s − value)"
+            )
+            % {
+                "date": up.date.isoformat(),
+                "threshold": up.threshold,
+                "factor": f"{float(up.factor):g}",
+            }
+        )
+    parts.append(
+        _("coefficients %(young)s / %(standard)s / %(master)s (W7)")
+        % {
+            "young": rules.coefficient_development,
+            "standard": rules.coefficient_standard,
+            "master": rules.coefficient_master,
+        }
+    )
+    return "; ".join(parts)
+
+
+def _period(request: HttpRequest) -> tuple[PeriodForm, str, datetime.date | None]:
+    form = PeriodForm(request.GET or None)
+    rules, end = DEFAULT_RULES, None
+    if form.is_bound and form.is_valid():
+        rules = form.cleaned_data["rules"] or DEFAULT_RULES
+        end = form.cleaned_data["date"]
+    elif not form.is_bound:
+        form = PeriodForm(initial={"rules": DEFAULT_RULES})
+    return form, rules, end
+
+
+def _player_row(p: PlayerResult) -> dict[str, Any]:
+    games = p.row.pending_games if p.status is Status.PENDING else p.games_played
+    return {
+        "id": p.id,
+        "name": p.name,
+        "status": p.status.value,
+        "status_label": status_label(p.status),
+        "old_value": p.old_value,
+        "start_value": p.start_value,
+        "games": games,
+        "coefficient": p.coefficient,
+        "case": case_label(p.coefficient_case),
+        "sum_w": hundredths(p.gain) if p.games else "",
+        "sum_w_number": f"{p.gain / 100:.2f}",
+        "new_value": p.new_value,
+        "minimum_applied": p.floor_applied,
+        "has_sheet": bool(p.games or p.collected or p.entry),
+    }
+
+
+def _context(
+    request: HttpRequest,
+    club: Club,
+    stored: PreviousList | None,
+    form: PeriodForm,
+    rules_key: str,
+    end: datetime.date | None,
+) -> tuple[dict[str, Any], Forecast | None]:
+    rules = rule_set(rules_key)
+    context: dict[str, Any] = {
+        "club": club,
+        "stored": stored,
+        "period_form": form,
+        "rules": rules,
+        "rules_label": dict(rule_choices()).get(rules.key, rules.key),
+        "rules_text": rules_text(rules),
+        "can_upload": allowed(request.user, club, Action.MANAGE_ROSTER),
+        "query": request.GET.urlencode(),
+    }
+    if stored is None:
+        return context, None
+    try:
+        forecast = compute_forecast(club, stored, rules=rules_key, period_end=end)
+    except ValueError:
+        context["no_tournament"] = True
+        return context, None
+    result = forecast.result
+    context.update(
+        {
+            "forecast": forecast,
+            "result": result,
+            "table": result.table,
+            "tournaments": [
+                {
+                    "row": row,
+                    "report": report,
+                    "reasons": [translate(r.template, r.params) for r in report.reasons],
+                }
+                for row, report in zip(forecast.tournaments, result.tournaments, strict=True)
+            ],
+            "ineligible": [
+                {
+                    "game": g,
+                    "reasons": [translate(r.template, r.params) for r in g.reasons],
+                }
+                for g in result.ineligible
+            ],
+            "notes": [translate(n.template, n.params) for n in result.notes],
+        }
+    )
+    return context, forecast
+
+
+def _forecast_page(
+    request: HttpRequest,
+    club: Club,
+    *,
+    upload_form: ListUploadForm | None = None,
+    problems: list[dict[str, object]] | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    stored = PreviousList.objects.filter(club=club).first()
+    form, rules_key, end = _period(request)
+    context, forecast = _context(request, club, stored, form, rules_key, end)
+    if forecast is not None:
+        context["players"] = [
+            _player_row(p) for p in forecast.result.players if p.id in forecast.club_ids
+        ]
+    context["upload_form"] = upload_form or ListUploadForm()
+    context["problems"] = problems or []
+    return render(request, "fse/forecast.html", context, status=status)
+
+
+@require_safe
+@club_view()
+def forecast(request: HttpRequest, club: Club) -> HttpResponse:
+    return _forecast_page(request, club)
+
+
+@require_safe
+@club_view()
+def forecast_player(request: HttpRequest, club: Club) -> HttpResponse:
+    player_id = request.GET.get("id", "")
+    stored = PreviousList.objects.filter(club=club).first()
+    form, rules_key, end = _period(request)
+    context, result_forecast = _context(request, club, stored, form, rules_key, end)
+    if result_forecast is None or player_id not in result_forecast.club_ids:
+        raise Http404(_("No such player in the forecast."))
+    player = next((p for p in result_forecast.result.players if p.id == player_id), None)
+    if player is None:
+        raise Http404(_("No such player in the forecast."))
+    exact = Fraction(player.start_value or 0) + Fraction(player.gain, 100)
+    query = request.GET.copy()
+    query.pop("id", None)
+    context.update(
+        {
+            "player": _player_row(player),
+            "detail": player,
+            "lines": [
+                {
+                    "line": g,
+                    "result": _result(g.result),
+                    "expected": hundredths(g.expected, sign=False),
+                    "w": hundredths(g.gain),
+                }
+                for g in player.games
+            ],
+            "collected": [{"game": g, "result": _result(g.result)} for g in player.collected],
+            "entry": player.entry,
+            "entry_mean": decimal(player.entry.mean) if player.entry else "",
+            "entry_pct": decimal(player.entry.percentage_exact) if player.entry else "",
+            "entry_score": _result(player.entry.score) if player.entry else "",
+            "exact": decimal(exact),
+            "back_query": query.urlencode(),
+        }
+    )
+    return render(request, "fse/player.html", context)
+
+
+def _result(value: Fraction) -> str:
+    return {Fraction(1): "1", Fraction(1, 2): "½", Fraction(0): "0"}.get(value, str(value))
+
+
+@require_POST
+@club_view(Action.MANAGE_ROSTER)
+def upload_list(request: HttpRequest, club: Club) -> HttpResponse:
+    files = request.FILES  # parses the upload first: oversized files are noted then
+    oversized = "file" in oversized_uploads(request)
+    form = ListUploadForm(request.POST, files, oversized=oversized)
+    if not form.is_valid():
+        return _forecast_page(request, club, upload_form=form, status=413 if oversized else 400)
+    upload = form.cleaned_data["file"]
+    try:
+        store_list(
+            club,
+            upload.read(),
+            upload.name,
+            list_date=form.cleaned_data["list_date"],
+            user=request.user,
+        )
+    except ListFileError as exc:
+        return _forecast_page(
+            request,
+            club,
+            upload_form=form,
+            problems=[display_problem(p) for p in exc.problems],
+            status=400,
+        )
+    messages.success(request, _("The previous FSE list was stored."))
+    return redirect("fse_forecast", number=club.number)

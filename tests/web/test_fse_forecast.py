@@ -1,0 +1,172 @@
+"""The club page "Prévision liste FSE" (issue 9 item 4; spec W1–W9).
+
+The fixtures are the synthetic ``tests/fixtures/fse/previous.csv`` and ``open-5r.trf`` whose
+values are worked out by hand in ``tests/core/ratings/test_fse_cli.py``: Alpha 1800 → 1802
+(ΣW +1.68, K 24), Foxtrot enters with FIDE 2000 → 1993 (K 36), Echo pending (5 games),
+Golf removed (five years inactive).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from html import unescape
+from pathlib import Path
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.utils import timezone
+
+from chessclub.ratings.fse import run_cli
+from chessclub_web.clubs.models import Role
+from chessclub_web.fse.models import ListRow, PreviousList
+from chessclub_web.tournaments import services
+from chessclub_web.tournaments.models import Tournament
+
+pytestmark = pytest.mark.django_db
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "fse"
+LIST = (FIXTURES / "previous.csv").read_bytes()
+OPEN = (FIXTURES / "open-5r.trf").read_bytes()
+
+
+def url(club, name: str = "forecast/") -> str:
+    return f"/clubs/{club.number}/fse/{name}"
+
+
+def upload(client, club, data: bytes = LIST, **fields):
+    return client.post(
+        url(club, "list/"), {"file": SimpleUploadedFile("previous.csv", data), **fields}
+    )
+
+
+def closed_import(club, data: bytes = OPEN, name: str = "open-5r.trf") -> Tournament:
+    row = services.import_tournament(club, data, name)
+    Tournament.objects.filter(pk=row.pk).update(closed_at=timezone.now())
+    return row
+
+
+ROW = re.compile(r"<tr (data-id=[^>]*)>")
+ATTR = re.compile(r'data-([a-z-]+)="([^"]*)"')
+
+
+def page_rows(html: str) -> dict[str, dict[str, str]]:
+    rows = {}
+    for match in ROW.finditer(html):
+        attrs = {k: unescape(v) for k, v in ATTR.findall(match.group(1))}
+        rows[attrs["id"]] = attrs
+    return rows
+
+
+def test_w6_same_values_through_the_cli_and_a_closed_club_tournament(
+    client, public_club, make_user
+):
+    """The CLI on the files and the page on the imported, closed tournament compute the same
+    period with the same core: every player's old value, games, coefficient, ΣW and new value
+    agree (hand values: Alpha 1800 + 1.68 → 1802 with K 24; Foxtrot FIDE 2000 − 6.84 → 1993
+    with K 36; Echo pending with 5 games; Golf removed)."""
+    client.force_login(make_user("owner", public_club, Role.OWNER))
+    assert upload(client, public_club).status_code == 302
+    closed_import(public_club)
+    response = client.get(url(public_club))
+    assert response.status_code == 200
+    html = response.content.decode()
+    page = page_rows(html)
+    cli = json.loads(run_cli(LIST, [("open-5r.trf", OPEN)], "current", "json"))
+    for p in cli["players"]:
+        if p["status"] == "removed":
+            continue  # Golf did not play in the club's tournament
+        shown = page[p["id"]]
+        games = p["pending"]["games"] if p["status"] == "pending" else p["games"]
+        assert shown["status"] == p["status"]
+        assert shown["old"] == ("" if p["old_value"] is None else str(p["old_value"]))
+        assert shown["games"] == str(games)
+        assert shown["k"] == ("" if p["coefficient"] is None else str(p["coefficient"]))
+        assert float(shown["sum-w"]) == p["sum_w"]
+        assert shown["new"] == ("" if p["new_value"] is None else str(p["new_value"]))
+    assert page["1001"]["new"] == "1802" and page["1001"]["sum-w"] == "1.68"
+    assert page["FIDE:99000006"]["new"] == "1993"
+    # the page names the rule set and the table (W8, W9)
+    assert "fide-b02-derived" in html and "2025-01-01" in html
+
+
+def test_w1_only_closed_tournaments_count(client, public_club, make_user):
+    """An open (not closed) tournament is not in the forecast: without a closed tournament
+    there is nothing to predict; once closed, Alpha's 3 countable games appear."""
+    client.force_login(make_user("owner", public_club, Role.OWNER))
+    upload(client, public_club)
+    row = services.import_tournament(public_club, OPEN, "open-5r.trf")
+    html = client.get(url(public_club)).content.decode()
+    assert "1001" not in page_rows(html)
+    Tournament.objects.filter(pk=row.pk).update(closed_at=timezone.now())
+    assert page_rows(client.get(url(public_club)).content.decode())["1001"]["games"] == "3"
+
+
+def test_w6_player_sheet_shows_each_game(client, public_club, make_user):
+    """Alpha's sheet: +8.64, +3.36, −10.32 (B.02 8.1.2 expected .64/.36/.43, K 24)."""
+    client.force_login(make_user("owner", public_club, Role.OWNER))
+    upload(client, public_club)
+    closed_import(public_club)
+    response = client.get(url(public_club, "forecast/player/") + "?id=1001&rules=1998")
+    assert response.status_code == 200
+    html = response.content.decode()
+    for w in ("+8.64", "+3.36", "-10.32", "1801.68"):
+        assert w in html
+    assert "1998" in html
+    missing = client.get(url(public_club, "forecast/player/") + "?id=nobody")
+    assert missing.status_code == 404
+
+
+def test_w9_rule_set_chosen_on_the_page(client, public_club, make_user):
+    """The chosen rule set is named on the page; Alpha's value does not depend on it (1802),
+    but the page shows the 1998 regulation's parameters (10 games, 1450)."""
+    client.force_login(make_user("owner", public_club, Role.OWNER))
+    upload(client, public_club)
+    closed_import(public_club)
+    html = client.get(url(public_club) + "?rules=1998").content.decode()
+    assert "<code>1998</code>" in html and "1450" in html
+    assert page_rows(html)["1001"]["new"] == "1802"
+
+
+def test_w9_uplift_applied_to_a_list_dated_before_2025(client, public_club, make_user):
+    """A list dated 2024-12-31 under the current rules: Alpha 1800 → FA 1800 + 0.3 × 200 = 1860
+    before the games. K 24: vs Bravo (1700 → 1790): D +70 → .60 → +9.60; vs Charlie
+    (1900 → 1930): D −70 → .40 → +2.40; vs Delta (1850 → 1895): D −35 → .45 → −10.80.
+    ΣW = +1.20 → 1861.20 → 1861."""
+    client.force_login(make_user("owner", public_club, Role.OWNER))
+    upload(client, public_club, list_date="2024-12-31")
+    closed_import(public_club)
+    html = client.get(url(public_club)).content.decode()
+    alpha = page_rows(html)["1001"]
+    assert (alpha["sum-w"], alpha["new"]) == ("1.20", "1861")
+
+
+def test_bad_csv_names_line_and_column_and_keeps_the_stored_list(client, public_club, make_user):
+    """A bad points cell on line 3 (column 3) is refused with 400; the list stored before is
+    kept row for row."""
+    client.force_login(make_user("owner", public_club, Role.OWNER))
+    upload(client, public_club)
+    before = list(ListRow.objects.values_list("code", "points"))
+    bad = LIST.replace(b"1700,60", b"17x0,60")
+    response = upload(client, public_club, bad)
+    assert response.status_code == 400
+    text = response.content.decode()
+    assert "Ligne 3, colonne 3" in text and "17x0" in text
+    assert list(ListRow.objects.values_list("code", "points")) == before
+    assert PreviousList.objects.get().filename == "previous.csv"
+
+
+def test_upload_needs_manage_roster(client, public_club, make_user):
+    """An arbiter sees the page but may not upload (403); an anonymous visitor is sent to the
+    login page; nothing is stored."""
+    client.force_login(make_user("arb", public_club, Role.ARBITER))
+    assert client.get(url(public_club)).status_code == 200
+    assert upload(client, public_club).status_code == 403
+    client.logout()
+    assert upload(client, public_club).status_code == 302
+    assert not PreviousList.objects.exists()
+
+
+def test_private_club_page_hidden(client, private_club):
+    """Whoever does not see the club gets 404."""
+    assert client.get(url(private_club)).status_code == 404
