@@ -1,5 +1,10 @@
+"""Closing, early end, corrections and the club Elo (issue 6, spec C1–C3, E1–E9)."""
+
 from django.apps import AppConfig
 
 
 class ClosingConfig(AppConfig):
     name = "chessclub_web.closing"
+
+    def ready(self) -> None:
+        from chessclub_web.closing import guards, receivers  # noqa: F401 (connects receivers)

@@ -1,0 +1,584 @@
+"""Closing, early end, corrections and the club Elo (spec C1–C3, E1–E9): the stored side.
+
+Each action runs in one transaction; permissions are checked by the caller (the views).
+
+* :func:`closing_blockers` — what prevents closing (C1).
+* :func:`early_end_preview` / :func:`end_early` — *Terminer après la ronde* N (C2).
+* :func:`close_tournament` — stores the final standings, links the entries to the roster,
+  applies the club Elo, locks the tournament, sends ``tournament_closed`` (C1, E2).
+* :func:`apply_correction` — after corrections (C3; receiver of ``results_corrected``).
+* :func:`recompute_club_elo` / :func:`recompute_after_initial_change` — the recompute chain
+  (E7), on the core's :mod:`chessclub.ratings.club_elo`.
+
+**Club Elo inputs.** An entry takes part in the club Elo when it is linked to a roster player
+who has an initial Elo in the tournament's time control (E1). An entry without one (no rating in
+the file and none given on the roster) is left out, and games against it do not count, as FIDE
+leaves out games against unrated players; giving the roster player an initial Elo later
+recomputes from their first tournament (E7).
+
+**Linking entries to the roster (at closing, club tournaments).** Each entry not yet linked is
+matched to a roster player of the club by Belgian matricule, then FIDE ID, then exact name
+(``Surname, First name`` or ``Surname First name``, case and spaces ignored); a roster player
+takes one entry per tournament. An entry without a match creates a roster player (name split at
+the first comma, matricule, FIDE ID, sex, federation, birth date when it reads as a date) whose
+initial Elo in the tournament's time control is the entry's rating. A matched roster player
+without an initial Elo in that time control gets the entry's rating as initial Elo.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from chessclub.ratings.club_elo import (
+    ClubTournament,
+    EloChange,
+    EloGame,
+    EloRecompute,
+    InitialRating,
+    TimeControl,
+    recompute_from,
+)
+from chessclub_web.closing.models import Closure, EloRow, FinalStanding
+from chessclub_web.clubs.models import Club, Player, Sex
+from chessclub_web.pairings.models import RequestedBye
+from chessclub_web.tournaments import models as rows
+from chessclub_web.tournaments.adapters import (
+    CODE_TO_RESULT,
+    load_tournament,
+    standings_settings,
+)
+from chessclub_web.tournaments.presentation import summarize
+from chessclub_web.tournaments.signals import tournament_closed
+
+#: Systems that may end early (C2).
+SWISS_SYSTEMS = frozenset({rows.System.SWISS, rows.System.TEAM_SWISS})
+
+
+class ClosingError(Exception):
+    """An action of this module refused (already closed, blockers left, bad round…).
+
+    ``str(exc)`` is a translated message for the user.
+    """
+
+
+# --------------------------------------------------------------------------- blockers (C1)
+
+
+@dataclass(frozen=True)
+class MissingResult:
+    round: int
+    board: int | None
+    white: str
+    black: str
+
+
+@dataclass
+class Blockers:
+    """What prevents closing (C1): draft rounds, boards without a result (by round and board),
+    planned rounds not held, no round at all."""
+
+    drafts: list[int] = field(default_factory=list)
+    missing_results: list[MissingResult] = field(default_factory=list)
+    rounds_not_held: list[int] = field(default_factory=list)
+    no_rounds: bool = False
+
+    @property
+    def any(self) -> bool:
+        return bool(self.drafts or self.missing_results or self.rounds_not_held or self.no_rounds)
+
+
+def closing_blockers(tournament: rows.Tournament) -> Blockers:
+    """C1: every round published, every board with a result, every planned round held."""
+    blockers = Blockers()
+    numbers = []
+    for number, state in tournament.rounds.order_by("number").values_list("number", "state"):
+        numbers.append(number)
+        if state != rows.RoundState.PUBLISHED:
+            blockers.drafts.append(number)
+    blockers.no_rounds = not numbers
+    held = set(numbers)
+    blockers.rounds_not_held = [
+        n
+        for n in range(1, max(tournament.planned_rounds, max(numbers, default=0)) + 1)
+        if n not in held
+    ]
+    pending = (
+        rows.Game.objects.filter(round__tournament=tournament, result=rows.ResultCode.NONE)
+        .order_by("round__number", "board", "id")
+        .values_list("round__number", "board", "white__name", "black__name")
+    )
+    blockers.missing_results = [MissingResult(*values) for values in pending]
+    return blockers
+
+
+# --------------------------------------------------------------------------- early end (C2)
+
+
+@dataclass
+class EarlyEnd:
+    """The preview of *Terminer après la ronde* N (C2).
+
+    ``after_round`` is N, the last complete round (every round up to it published with every
+    result); ``refused_round`` a later round that already has a result (the early end is
+    refused until it is complete). The lists say what will happen.
+    """
+
+    after_round: int
+    planned_rounds: int
+    refused_round: int | None = None
+    deleted_rounds: list[int] = field(default_factory=list)
+    dropped_byes: list[tuple[str, int]] = field(default_factory=list)
+    leaving: list[tuple[str, int]] = field(default_factory=list)
+    cancelled_withdrawals: list[tuple[str, int]] = field(default_factory=list)
+
+    @property
+    def allowed(self) -> bool:
+        return self.refused_round is None and self.after_round >= 1
+
+
+def last_complete_round(tournament: rows.Tournament) -> int:
+    """The largest N such that rounds 1…N exist, are published and have every result."""
+    incomplete = set(
+        rows.Game.objects.filter(
+            round__tournament=tournament, result=rows.ResultCode.NONE
+        ).values_list("round__number", flat=True)
+    )
+    last = 0
+    for number, state in tournament.rounds.order_by("number").values_list("number", "state"):
+        if number != last + 1 or state != rows.RoundState.PUBLISHED or number in incomplete:
+            break
+        last = number
+    return last
+
+
+def early_end_preview(tournament: rows.Tournament) -> EarlyEnd | None:
+    """C2: what *Terminer après la ronde* N would do, or ``None`` when it does not apply (not a
+    Swiss, closed, or nothing planned after the last complete round)."""
+    if tournament.system not in SWISS_SYSTEMS or tournament.is_closed:
+        return None
+    n = last_complete_round(tournament)
+    later = list(tournament.rounds.filter(number__gt=n).order_by("number"))
+    if tournament.planned_rounds <= n and not later:
+        return None
+    preview = EarlyEnd(after_round=n, planned_rounds=tournament.planned_rounds)
+    with_results = (
+        rows.Game.objects.filter(round__in=later)
+        .exclude(result=rows.ResultCode.NONE)
+        .order_by("round__number")
+        .values_list("round__number", flat=True)
+        .first()
+    )
+    preview.refused_round = with_results
+    preview.deleted_rounds = [r.number for r in later]
+    preview.dropped_byes = list(
+        RequestedBye.objects.filter(player__tournament=tournament, round_number__gt=n)
+        .order_by("round_number", "player__pairing_number")
+        .values_list("player__name", "round_number")
+    )
+    preview.leaving = list(
+        tournament.players.filter(entry_round__gt=n)
+        .order_by("pairing_number")
+        .values_list("name", "entry_round")
+    )
+    preview.cancelled_withdrawals = list(
+        tournament.players.filter(withdrawn_from_round__gt=n)
+        .order_by("pairing_number")
+        .values_list("name", "withdrawn_from_round")
+    )
+    return preview
+
+
+def end_early(tournament: rows.Tournament, after_round: int) -> EarlyEnd:
+    """C2: end the Swiss after round ``after_round`` (the last complete round).
+
+    Planned rounds become N; later rounds (without any result) are deleted with their boards
+    and byes; requested byes for later rounds are dropped; entries joining after N leave;
+    withdrawals from a round after N are cancelled. Raises :class:`ClosingError` when the
+    early end does not apply, N is not the last complete round, or a later round has a result.
+    """
+    from django.utils.translation import gettext as _
+
+    with transaction.atomic():
+        locked = rows.Tournament.objects.select_for_update().get(pk=tournament.pk)
+        preview = early_end_preview(locked)
+        if preview is None:
+            raise ClosingError(_("This tournament cannot end early."))
+        if preview.refused_round is not None:
+            raise ClosingError(
+                _("Round %(round)s already has results: complete it first.")
+                % {"round": preview.refused_round}
+            )
+        if after_round != preview.after_round or after_round < 1:
+            raise ClosingError(
+                _("The tournament can only end after round %(round)s, its last complete round.")
+                % {"round": preview.after_round}
+            )
+        n = after_round
+        for later in locked.rounds.filter(number__gt=n):
+            later.delete()
+        RequestedBye.objects.filter(player__tournament=locked, round_number__gt=n).delete()
+        for player in locked.players.filter(entry_round__gt=n):
+            player.delete()
+        locked.players.filter(withdrawn_from_round__gt=n).update(withdrawn_from_round=None)
+        locked.planned_rounds = n
+        locked.save(update_fields=["planned_rounds"])
+        rows.touch_tournament(locked.pk)
+    tournament.refresh_from_db()
+    return preview
+
+
+# --------------------------------------------------------------------------- closing (C1)
+
+
+def store_final_standings(tournament: rows.Tournament) -> list[FinalStanding]:
+    """C1/C3: compute the standings with the tournament's tiebreaks (core
+    :func:`chessclub.standings.compute_standings` through the adapters) and store them in place
+    of any stored before. Returns the new rows."""
+    core = load_tournament(tournament)
+    settings = standings_settings(tournament, core)
+    summary, _cells = summarize(core, settings)
+    FinalStanding.objects.filter(tournament=tournament).delete()
+    made = FinalStanding.objects.bulk_create(
+        FinalStanding(
+            tournament=tournament,
+            position=position,
+            rank=row.rank,
+            pairing_number=row.pairing_number,
+            name=row.name,
+            rating=row.rating,
+            points=row.points,
+            games_played=row.games_played,
+            tiebreaks=dict(zip(summary.codes, row.tiebreaks, strict=True)),
+        )
+        for position, row in enumerate(summary.rows, start=1)
+    )
+    Closure.objects.filter(tournament=tournament).update(
+        codes=list(summary.codes), era=summary.era, standings_stored_at=timezone.now()
+    )
+    return made
+
+
+def close_tournament(
+    tournament: rows.Tournament,
+    user: Any,
+    end_date: datetime.date,
+) -> Closure:
+    """C1: close ``tournament`` on ``end_date`` for ``user``.
+
+    Refuses (:class:`ClosingError`) a closed tournament or one with blockers
+    (:func:`closing_blockers`). Stores the final standings, links the entries to the roster
+    (club tournaments), applies the club Elo of the tournament's time control (club
+    tournaments, E2), sets ``closed_at``/``closed_by``/``end_date``; then sends
+    ``tournament_closed``. One transaction.
+    """
+    from django.utils.translation import gettext as _
+
+    with transaction.atomic():
+        locked = rows.Tournament.objects.select_for_update().get(pk=tournament.pk)
+        if locked.is_closed:
+            raise ClosingError(_("This tournament is already closed."))
+        if closing_blockers(locked).any:
+            raise ClosingError(_("This tournament cannot be closed yet: see the list below."))
+        now = timezone.now()
+        user_id = user.pk if user is not None and user.is_authenticated else None
+        closure = Closure.objects.create(
+            tournament=locked, closed_at=now, closed_by_id=user_id, standings_stored_at=now
+        )
+        store_final_standings(locked)
+        locked.closed_at = now
+        locked.closed_by_id = user_id
+        locked.end_date = end_date
+        locked.save(update_fields=["closed_at", "closed_by", "end_date"])
+        if locked.kind == rows.Kind.CLUB and locked.club is not None:
+            link_roster_players(locked)
+            recompute_club_elo(locked.club, locked.time_control_category, locked.pk)
+        transaction.on_commit(
+            lambda: tournament_closed.send(sender=rows.Tournament, tournament=locked)
+        )
+    tournament.refresh_from_db()
+    return closure
+
+
+def apply_correction(tournament: rows.Tournament) -> EloRecompute | None:
+    """C3: after corrections in a closed tournament, store the final standings again and, for a
+    club tournament, recompute the club Elo of its time control from it on (E7). One
+    transaction; running it twice changes nothing the second time. Returns the Elo rows
+    changed (``None`` for an open or independent tournament)."""
+    with transaction.atomic():
+        locked = rows.Tournament.objects.select_for_update().get(pk=tournament.pk)
+        if not locked.is_closed:
+            return None
+        if not Closure.objects.filter(tournament=locked).exists():
+            Closure.objects.create(
+                tournament=locked,
+                closed_at=locked.closed_at,
+                closed_by_id=locked.closed_by_id,
+                standings_stored_at=timezone.now(),
+            )
+        store_final_standings(locked)
+        if locked.kind != rows.Kind.CLUB or locked.club is None:
+            return None
+        link_roster_players(locked)
+        return recompute_club_elo(locked.club, locked.time_control_category, locked.pk)
+
+
+# --------------------------------------------------------------------------- roster links
+
+
+def _norm(text: str) -> str:
+    return " ".join(text.replace(",", " ").split()).casefold()
+
+
+def _roster_names(player: Player) -> set[str]:
+    names = {_norm(player.surname)} if not player.first_name else set()
+    if player.first_name:
+        names.add(_norm(f"{player.surname} {player.first_name}"))
+    return names
+
+
+def _birth_date(text: str) -> datetime.date | None:
+    match = re.fullmatch(r"\s*(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})\s*", text or "")
+    if match:
+        try:
+            return datetime.date(*(int(g) for g in match.groups()))
+        except ValueError:
+            return None
+    return None
+
+
+def link_roster_players(tournament: rows.Tournament) -> int:
+    """Link every entry of a club tournament to a roster player (module docstring); returns
+    the number of roster players created."""
+    club = tournament.club
+    if club is None:
+        return 0
+    tc = tournament.time_control_category
+    roster = list(Player.objects.filter(club=club))
+    by_matricule = {p.matricule: p for p in roster if p.matricule}
+    by_fide = {p.fide_id: p for p in roster if p.fide_id}
+    by_name: dict[str, Player] = {}
+    for p in roster:
+        for name in _roster_names(p):
+            by_name.setdefault(name, p)
+    used = set(
+        tournament.players.exclude(roster_player=None).values_list("roster_player_id", flat=True)
+    )
+    created = 0
+    for entry in tournament.players.filter(roster_player=None).order_by("pairing_number"):
+        found: Player | None = None
+        for candidate in (
+            by_matricule.get(entry.matricule) if entry.matricule else None,
+            by_fide.get(entry.fide_id) if entry.fide_id else None,
+            by_name.get(_norm(entry.name)),
+        ):
+            if candidate is not None and candidate.pk not in used:
+                found = candidate
+                break
+        if found is None:
+            surname, _sep, first = entry.name.partition(",")
+            found = Player(
+                club=club,
+                surname=surname.strip()[:100] or entry.name[:100],
+                first_name=first.strip()[:100],
+                birth_date=_birth_date(entry.birth_date),
+                sex=entry.sex if entry.sex in (Sex.MALE, Sex.FEMALE) else "",
+                federation=entry.federation[:3],
+                matricule=entry.matricule if entry.matricule not in by_matricule else "",
+                fide_id=entry.fide_id,
+            )
+            setattr(found, f"initial_elo_{tc}", entry.rating)
+            found.save()
+            created += 1
+            if found.matricule:
+                by_matricule[found.matricule] = found
+        elif found.initial_elo(tc) is None and entry.rating is not None:
+            setattr(found, f"initial_elo_{tc}", entry.rating)
+            found.save(update_fields=[f"initial_elo_{tc}"])
+        used.add(found.pk)
+        rows.TournamentPlayer.objects.filter(pk=entry.pk).update(roster_player=found)
+    return created
+
+
+# --------------------------------------------------------------------------- club Elo (E1–E7)
+
+
+def _row_to_change(row: EloRow) -> EloChange:
+    return EloChange(
+        tournament=row.tournament_id,
+        time_control=TimeControl(row.time_control),
+        player=row.player_id,
+        ro=row.ro,
+        k=row.k,
+        games=row.games,
+        score=Fraction(row.score),
+        expected=Fraction(row.expected),
+        delta=row.delta,
+        rn=row.rn,
+        games_before=row.games_before,
+        reached_2400=row.reached_2400,
+    )
+
+
+def _change_to_row(change: EloChange) -> EloRow:
+    return EloRow(
+        tournament_id=change.tournament,
+        player_id=change.player,
+        time_control=change.time_control.value,
+        ro=change.ro,
+        k=change.k,
+        games=change.games,
+        score=str(change.score),
+        expected=str(change.expected),
+        delta=change.delta,
+        rn=change.rn,
+        games_before=change.games_before,
+        reached_2400=change.reached_2400,
+    )
+
+
+def club_history(
+    club: Club, time_control: str
+) -> tuple[dict[tuple[int, TimeControl], InitialRating], list[ClubTournament]]:
+    """E1, E2, E4, E7: the club's initial ratings in ``time_control`` and its closed club
+    tournaments of that time control in closing order, as the core takes them (a few queries
+    whatever the size)."""
+    tc = TimeControl(time_control)
+    initial = {
+        (pk, tc): InitialRating(elo)
+        for pk, elo in Player.objects.filter(club=club)
+        .exclude(**{f"initial_elo_{time_control}": None})
+        .values_list("pk", f"initial_elo_{time_control}")
+    }
+    rated = {pk for pk, _tc in initial}
+    order = list(
+        rows.Tournament.objects.filter(
+            club=club,
+            kind=rows.Kind.CLUB,
+            time_control_category=time_control,
+            closure__isnull=False,
+        )
+        .order_by("closure__id")
+        .values_list("pk", flat=True)
+    )
+    entrants: defaultdict[int, list[int]] = defaultdict(list)
+    for tid, player in rows.TournamentPlayer.objects.filter(
+        tournament__in=order, roster_player__in=rated
+    ).values_list("tournament_id", "roster_player_id"):
+        entrants[tid].append(player)
+    games: defaultdict[int, list[EloGame]] = defaultdict(list)
+    for tid, white, black, result, is_rated in (
+        rows.Game.objects.filter(round__tournament__in=order)
+        .order_by("id")
+        .values_list(
+            "round__tournament_id",
+            "white__roster_player_id",
+            "black__roster_player_id",
+            "result",
+            "rated",
+        )
+    ):
+        if white in rated and black in rated and white != black:
+            games[tid].append(EloGame(white, black, CODE_TO_RESULT[result], is_rated))
+    tournaments = [
+        ClubTournament(tid, tc, tuple(games[tid]), tuple(sorted(set(entrants[tid]))))
+        for tid in order
+    ]
+    return initial, tournaments
+
+
+def stored_changes(club: Club, time_control: str) -> list[EloChange]:
+    """The stored Elo rows of the club's tournaments of ``time_control``, closing order."""
+    return [
+        _row_to_change(row)
+        for row in EloRow.objects.filter(tournament__club=club, time_control=time_control).order_by(
+            "tournament__closure__id", "player_id"
+        )
+    ]
+
+
+def apply_recompute(result: EloRecompute) -> None:
+    """Write what :func:`chessclub.ratings.club_elo.recompute_from` found: changed rows
+    replace the stored ones, removed rows are deleted."""
+    keys = [row.key for row in result.changed] + list(result.removed)
+    by_tournament: defaultdict[int, list[int]] = defaultdict(list)
+    for tid, player in keys:
+        by_tournament[tid].append(player)
+    for tid, players in by_tournament.items():
+        EloRow.objects.filter(tournament_id=tid, player_id__in=players).delete()
+    EloRow.objects.bulk_create(_change_to_row(change) for change in result.changed)
+
+
+def recompute_club_elo(club: Club, time_control: str, start: int) -> EloRecompute:
+    """E7: recompute ``club``'s Elo in ``time_control`` from tournament ``start`` on (closing
+    order) and store the rows that changed; earlier tournaments' rows are read, never written.
+    One transaction; a second call changes nothing (idempotent). Raises
+    :class:`chessclub.ratings.club_elo.ClubEloError` for an inconsistent history."""
+    with transaction.atomic():
+        initial, tournaments = club_history(club, time_control)
+        if not any(t.id == start for t in tournaments):
+            return EloRecompute(changed=())
+        result = recompute_from(initial, tournaments, stored_changes(club, time_control), start)
+        apply_recompute(result)
+        return result
+
+
+def first_tournament_of(player: Player, time_control: str) -> int | None:
+    """E7: the first closed club tournament (closing order) of ``time_control`` that ``player``
+    entered or has an Elo row in."""
+    return (
+        rows.Tournament.objects.filter(
+            club=player.club_id,
+            kind=rows.Kind.CLUB,
+            time_control_category=time_control,
+            closure__isnull=False,
+        )
+        .filter(Q(players__roster_player=player) | Q(elo_rows__player=player))
+        .order_by("closure__id")
+        .values_list("pk", flat=True)
+        .first()
+    )
+
+
+def recompute_after_initial_change(player: Player, time_controls: Iterable[str]) -> int:
+    """E7: after ``player``'s initial Elo changed in ``time_controls``, recompute each from the
+    player's first tournament there. Returns the number of Elo rows written or deleted."""
+    changed = 0
+    for tc in time_controls:
+        start = first_tournament_of(player, tc)
+        if start is not None:
+            result = recompute_club_elo(player.club, tc, start)
+            changed += len(result.changed) + len(result.removed)
+    return changed
+
+
+def elo_history(player: Player) -> dict[str, list[EloRow]]:
+    """E9: the player's Elo rows per time control, closing order."""
+    history: dict[str, list[EloRow]] = {tc: [] for tc in rows.TimeControlCategory.values}
+    for row in (
+        EloRow.objects.filter(player=player)
+        .select_related("tournament")
+        .order_by("tournament__closure__id")
+    ):
+        history[row.time_control].append(row)
+    return history
+
+
+def current_elo(player: Player, time_control: str) -> int | None:
+    """E1: the player's club Elo now: the last row's Rn, else the initial Elo."""
+    last = (
+        EloRow.objects.filter(player=player, time_control=time_control)
+        .order_by("-tournament__closure__id")
+        .values_list("rn", flat=True)
+        .first()
+    )
+    return last if last is not None else player.initial_elo(time_control)

@@ -1,0 +1,323 @@
+"""Pages of the closing app: *Clôturer* (C1, C2), *Variations Elo* (E9), the roster and each
+player's club Elo history (E1, E8, E9).
+
+Permissions (``chessclub_web.permissions``): the pages are seen by whoever sees the club (a
+public club: everyone; a private one: its members); closing and the early end need
+``CLOSE_TOURNAMENT`` on the tournament (``allowed_on``: owner, administrators, the creator of an
+independent tournament); roster changes need ``MANAGE_ROSTER``.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_safe
+
+from chessclub_web.closing import services
+from chessclub_web.closing.charts import elo_chart
+from chessclub_web.closing.forms import CloseForm, EarlyEndForm, PlayerForm
+from chessclub_web.closing.models import Closure, EloRow, FinalStanding
+from chessclub_web.clubs.models import Club, Player
+from chessclub_web.permissions import Action, allowed, allowed_on, club_view
+from chessclub_web.tournaments.models import Kind, TimeControlCategory, Tournament
+
+INITIAL_FIELDS = {tc: f"initial_elo_{tc}" for tc in TimeControlCategory.values}
+
+
+def _tournament_or_404(club: Club, pk: int) -> Tournament:
+    return get_object_or_404(Tournament, pk=pk, club=club)
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@club_view()
+def close(request: HttpRequest, club: Club, pk: int) -> HttpResponse:
+    """C1/C2: what prevents closing, the early end's preview, *Date de fin* and confirmation.
+
+    POST ``action=end_early`` (``after_round``, ``confirm_end``) ends a Swiss early; POST
+    ``action=close`` (``end_date``, ``confirm``) closes. 400 with the form for a bad date or a
+    missing confirmation, 409 when the tournament cannot be closed (blockers, already closed).
+    """
+    tournament = _tournament_or_404(club, pk)
+    if not allowed_on(request.user, tournament, Action.CLOSE_TOURNAMENT):
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        raise PermissionDenied
+    status = 200
+    close_form = CloseForm(initial={"end_date": timezone.localdate()})
+    early_form: EarlyEndForm | None = None
+    error = ""
+    if request.method == "POST" and not tournament.is_closed:
+        action = request.POST.get("action", "close")
+        if action == "end_early":
+            early_form = EarlyEndForm(request.POST)
+            if early_form.is_valid():
+                try:
+                    services.end_early(tournament, early_form.cleaned_data["after_round"])
+                except services.ClosingError as exc:
+                    error, status = str(exc), 409
+                else:
+                    messages.success(
+                        request,
+                        _("The tournament ends after round %(round)s; it can now be closed.")
+                        % {"round": early_form.cleaned_data["after_round"]},
+                    )
+                    return redirect("close", club.number, tournament.pk)
+            else:
+                status = 400
+        else:
+            close_form = CloseForm(request.POST)
+            if close_form.is_valid():
+                try:
+                    services.close_tournament(
+                        tournament, request.user, close_form.cleaned_data["end_date"]
+                    )
+                except services.ClosingError as exc:
+                    error, status = str(exc), 409
+                else:
+                    messages.success(request, _("The tournament is closed."))
+                    return redirect("close", club.number, tournament.pk)
+            else:
+                status = 400
+    elif request.method == "POST":
+        error, status = _("This tournament is already closed."), 409
+    tournament.refresh_from_db()
+    context: dict[str, object] = {
+        "club": club,
+        "tournament": tournament,
+        "tab": "close",
+        "error": error,
+    }
+    if tournament.is_closed:
+        closure = Closure.objects.filter(tournament=tournament).first()
+        context.update(
+            closure=closure,
+            codes=closure.codes if closure else [],
+            standings=_standings(tournament, closure),
+            is_club=tournament.kind == Kind.CLUB,
+        )
+    else:
+        preview = services.early_end_preview(tournament)
+        if preview is not None and early_form is None:
+            early_form = EarlyEndForm(initial={"after_round": preview.after_round})
+        context.update(
+            blockers=services.closing_blockers(tournament),
+            preview=preview,
+            close_form=close_form,
+            early_form=early_form,
+        )
+    return render(request, "closing/close.html", context, status=status)
+
+
+def _standings(tournament: Tournament, closure: Closure | None) -> list[dict[str, object]]:
+    codes = closure.codes if closure else []
+    return [
+        {
+            "rank": row.rank,
+            "pairing_number": row.pairing_number,
+            "name": row.name,
+            "rating": row.rating,
+            "points": row.points,
+            "tiebreaks": [row.tiebreaks.get(code, "") for code in codes],
+        }
+        for row in FinalStanding.objects.filter(tournament=tournament).order_by("position")
+    ]
+
+
+def _fraction(text: str) -> str:
+    """``7/2`` → ``3.5``, ``161/50`` → ``3.22`` (scores in halves, expected in hundredths)."""
+    from fractions import Fraction
+
+    value = Fraction(text)
+    if value.denominator == 1:
+        return str(value.numerator)
+    return f"{float(value):.2f}".rstrip("0").rstrip(".")
+
+
+@require_safe
+@club_view()
+def elo_changes(request: HttpRequest, club: Club, pk: int) -> HttpResponse:
+    """E9: the *Variations Elo* of a closed club tournament (404 for any other)."""
+    tournament = _tournament_or_404(club, pk)
+    if not (tournament.is_closed and tournament.kind == Kind.CLUB):
+        raise Http404("No Elo changes")
+    entries = {
+        e.roster_player_id: e
+        for e in tournament.players.exclude(roster_player=None).order_by("pairing_number")
+    }
+    elo_rows = []
+    for row in EloRow.objects.filter(tournament=tournament).select_related("player"):
+        entry = entries.get(row.player_id)
+        elo_rows.append(
+            {
+                "pairing_number": entry.pairing_number if entry else None,
+                "name": entry.name if entry else str(row.player),
+                "player": row.player,
+                "ro": row.ro,
+                "k": row.k,
+                "games": row.games,
+                "score": _fraction(row.score),
+                "expected": _fraction(row.expected),
+                "delta": row.delta,
+                "rn": row.rn,
+            }
+        )
+    elo_rows.sort(key=lambda r: (r["pairing_number"] is None, r["pairing_number"] or 0))
+    return render(
+        request,
+        "closing/elo_changes.html",
+        {"club": club, "tournament": tournament, "tab": "elo", "rows": elo_rows},
+    )
+
+
+@require_safe
+@club_view()
+def roster(request: HttpRequest, club: Club) -> HttpResponse:
+    """The club's players with their club Elo now, per time control (E1)."""
+    players = list(Player.objects.filter(club=club))
+    latest: dict[tuple[int, str], int] = {}
+    for player_id, tc, rn in (
+        EloRow.objects.filter(player__club=club)
+        .order_by("tournament__closure__id")
+        .values_list("player_id", "time_control", "rn")
+    ):
+        latest[(player_id, tc)] = rn
+    lines = [
+        {
+            "player": p,
+            "elos": [
+                latest.get((p.pk, tc), p.initial_elo(tc)) for tc in TimeControlCategory.values
+            ],
+        }
+        for p in players
+    ]
+    return render(
+        request,
+        "closing/roster.html",
+        {
+            "club": club,
+            "lines": lines,
+            "time_controls": TimeControlCategory.labels,
+            "can_manage": allowed(request.user, club, Action.MANAGE_ROSTER),
+        },
+    )
+
+
+def _save_player(form: PlayerForm, before: dict[str, int | None]) -> int:
+    """Save the roster player; a changed initial Elo recomputes that time control (E7)."""
+    with transaction.atomic():
+        player = form.save()
+        changed = [
+            tc for tc, name in INITIAL_FIELDS.items() if getattr(player, name) != before.get(tc)
+        ]
+        return services.recompute_after_initial_change(player, changed) if before else 0
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@club_view(Action.MANAGE_ROSTER)
+def roster_add(request: HttpRequest, club: Club) -> HttpResponse:
+    form = PlayerForm(request.POST or None, club=club)
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            _save_player(form, {})
+            messages.success(request, _("The player was added."))
+            return redirect("player", club.number, form.instance.pk)
+        status = 400
+    return render(
+        request,
+        "closing/player_form.html",
+        {"club": club, "form": form, "player": None},
+        status=status,
+    )
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@club_view(Action.MANAGE_ROSTER)
+def roster_edit(request: HttpRequest, club: Club, player_pk: int) -> HttpResponse:
+    player = get_object_or_404(Player, pk=player_pk, club=club)
+    before = {tc: player.initial_elo(tc) for tc in TimeControlCategory.values}
+    form = PlayerForm(request.POST or None, instance=player, club=club)
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            changed = _save_player(form, before)
+            if changed:
+                messages.success(
+                    request,
+                    _("The player was saved; the club Elo was recomputed (%(count)s rows).")
+                    % {"count": changed},
+                )
+            else:
+                messages.success(request, _("The player was saved."))
+            return redirect("player", club.number, player.pk)
+        status = 400
+    return render(
+        request,
+        "closing/player_form.html",
+        {"club": club, "form": form, "player": player},
+        status=status,
+    )
+
+
+@require_safe
+@club_view()
+def player(request: HttpRequest, club: Club, player_pk: int) -> HttpResponse:
+    """E8/E9: the player's club Elo history per time control, as a table and a chart."""
+    roster_player = get_object_or_404(Player, pk=player_pk, club=club)
+    history = services.elo_history(roster_player)
+    sections = []
+    for tc, label in TimeControlCategory.choices:
+        rows = history[tc]
+        initial = roster_player.initial_elo(tc)
+        if not rows and initial is None:
+            continue
+        start = rows[0].ro if rows else initial
+        points = [(_("Initial Elo"), start)] if start is not None else []
+        points += [(row.tournament.name, row.rn) for row in rows]
+        sections.append(
+            {
+                "key": tc,
+                "label": label,
+                "initial": initial,
+                "current": rows[-1].rn if rows else initial,
+                "rows": [
+                    {
+                        "tournament": row.tournament,
+                        "url": reverse("elo_changes", args=(club.number, row.tournament_id)),
+                        "end_date": row.tournament.end_date,
+                        "ro": row.ro,
+                        "k": row.k,
+                        "games": row.games,
+                        "score": _fraction(row.score),
+                        "expected": _fraction(row.expected),
+                        "delta": row.delta,
+                        "rn": row.rn,
+                    }
+                    for row in rows
+                ],
+                "chart": mark_safe(  # built from integers and escaped labels
+                    elo_chart(
+                        [(str(label_), int(elo)) for label_, elo in points if elo is not None],
+                        _("Club Elo, %(tc)s") % {"tc": label},
+                    )
+                ),
+            }
+        )
+    return render(
+        request,
+        "closing/player.html",
+        {
+            "club": club,
+            "player": roster_player,
+            "sections": sections,
+            "can_manage": allowed(request.user, club, Action.MANAGE_ROSTER),
+        },
+    )
