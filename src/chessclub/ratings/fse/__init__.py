@@ -50,7 +50,9 @@ from chessclub.ratings.fse.rules import (
     RULES_1998,
     RULES_CURRENT,
     RuleSet,
+    RuleSetError,
     Uplift,
+    read_rule_set,
     rule_set,
 )
 from chessclub.ratings.fse.tables import (
@@ -84,6 +86,7 @@ __all__ = [
     "PeriodResult",
     "PlayerResult",
     "RuleSet",
+    "RuleSetError",
     "Status",
     "TableError",
     "TimeControl",
@@ -103,6 +106,7 @@ __all__ = [
     "hundredths",
     "parse_time_control",
     "read_list_csv",
+    "read_rule_set",
     "read_table",
     "read_table_file",
     "rule_set",

@@ -4,15 +4,24 @@ Two rule sets are kept side by side (W9): the **1998 regulation** (entry after 1
 games, new players at least 1450, W2) and the **current parameters** found on the federation's
 public pages (entry after 7 games, minimum 1400, the uplift of 1 January 2025 by
 0.3 × (2000 − value) for every value below 2000). Everything else — the development coefficient
-(W7), inactivity (W3), countability (W4, W5) — is the same in both, but is still held here so
-that a later rule set can change it without a code change.
+(W7), inactivity (W3), countability (W4, W5) — is the same in both, but is still held in the
+data so that a later rule set can change it without a code change.
+
+Each rule set is a JSON file in ``rulesets/`` (``1998.json``, ``current.json``), read and
+checked by :func:`read_rule_set`: every :class:`RuleSet` field by name, fractions written as
+text (``"5/2"``), ``uplift`` ``null`` or ``{"date": "YYYY-MM-DD", "threshold": 2000,
+"factor": "3/10"}``, ``floor`` ``null`` for none.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
+import json
 from dataclasses import dataclass
 from fractions import Fraction
+from importlib import resources
+from typing import Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +70,7 @@ class RuleSet:
     # W5: tournament admission (Swiss-system events)
     swiss_min_rounds: int = 5
     listed_share: Fraction = Fraction(1, 2)
+    source: str = ""  # where the parameters come from
 
     def describe(self) -> str:
         """One line naming the rule set and its parameters (every output carries it)."""
@@ -79,26 +89,113 @@ class RuleSet:
         return f"{self.name} [{self.key}, version {self.version}]: " + ", ".join(parts)
 
 
-RULES_1998 = RuleSet(
-    key="1998",
-    name="FSE ranking-list regulation 1998",
-    version="1998",
-    entry_games=10,
-    entry_minimum=1450,
-    floor=None,
-    uplift=None,
+class RuleSetError(ValueError):
+    """A rule-set file that cannot be used (names the file and the problem)."""
+
+
+_INT_FIELDS = (
+    "entry_games",
+    "entry_minimum",
+    "junior_max_age",
+    "coefficient_development",
+    "coefficient_standard",
+    "coefficient_master",
+    "master_threshold",
+    "new_player_years",
+    "new_player_games",
+    "inactivity_years",
+    "per_move_until",
+    "total_game_minutes",
+    "total_basis_moves",
+    "swiss_min_rounds",
 )
+
+
+def _positive_int(doc: dict[str, Any], key: str, where: str) -> int:
+    value = doc.get(key)
+    if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
+        raise RuleSetError(f"{where}{key}: expected a positive whole number, found {value!r}")
+    return value
+
+
+def _fraction(doc: dict[str, Any], key: str, where: str) -> Fraction:
+    value = doc.get(key)
+    try:
+        if isinstance(value, bool) or not isinstance(value, str | int):
+            raise ValueError
+        result = Fraction(value)
+    except (ValueError, ZeroDivisionError):
+        raise RuleSetError(
+            f'{where}{key}: expected a fraction such as "5/2", found {value!r}'
+        ) from None
+    if result <= 0:
+        raise RuleSetError(f"{where}{key}: must be positive")
+    return result
+
+
+def read_rule_set(data: bytes, *, source: str = "") -> RuleSet:
+    """Read and check a rule-set JSON file (see the module docstring); :class:`RuleSetError`
+    names the file and the problem (line and column for a JSON syntax error)."""
+    where = f"{source}: " if source else ""
+    try:
+        doc = json.loads(data.decode("utf-8-sig"))
+    except UnicodeDecodeError as exc:
+        raise RuleSetError(f"{where}not UTF-8 text (byte {exc.start + 1})") from None
+    except json.JSONDecodeError as exc:
+        raise RuleSetError(f"{where}line {exc.lineno}, column {exc.colno}: {exc.msg}") from None
+    if not isinstance(doc, dict):
+        raise RuleSetError(f"{where}expected a JSON object")
+    known = {f.name for f in dataclasses.fields(RuleSet)}
+    unknown = sorted(set(doc) - known)
+    if unknown:
+        raise RuleSetError(f"{where}unknown key {unknown[0]!r}")
+    texts: dict[str, str] = {}
+    for key in ("key", "name", "version"):
+        value = doc.get(key)
+        if not isinstance(value, str) or not value.strip():
+            raise RuleSetError(f"{where}{key}: expected a non-empty string")
+        texts[key] = value
+    description = doc.get("source", "")
+    if not isinstance(description, str):
+        raise RuleSetError(f"{where}source: expected a string")
+    numbers = {key: _positive_int(doc, key, where) for key in _INT_FIELDS}
+    floor = None if doc.get("floor") is None else _positive_int(doc, "floor", where)
+    uplift = None
+    raw = doc.get("uplift")
+    if raw is not None:
+        if not isinstance(raw, dict) or set(raw) != {"date", "threshold", "factor"}:
+            raise RuleSetError(f"{where}uplift: expected null or {{date, threshold, factor}}")
+        try:
+            day = datetime.date.fromisoformat(str(raw["date"]))
+        except ValueError:
+            raise RuleSetError(f"{where}uplift.date: not a date {raw['date']!r}") from None
+        uplift = Uplift(
+            day,
+            _positive_int(raw, "threshold", f"{where}uplift."),
+            _fraction(raw, "factor", f"{where}uplift."),
+        )
+    return RuleSet(
+        key=texts["key"],
+        name=texts["name"],
+        version=texts["version"],
+        floor=floor,
+        uplift=uplift,
+        minutes_per_move=_fraction(doc, "minutes_per_move", where),
+        listed_share=_fraction(doc, "listed_share", where),
+        source=description,
+        **numbers,
+    )
+
+
+def _shipped(filename: str) -> RuleSet:
+    data = resources.files("chessclub.ratings.fse").joinpath("rulesets").joinpath(filename)
+    return read_rule_set(data.read_bytes(), source=filename)
+
+
+RULES_1998 = _shipped("1998.json")
 """W2–W8 as written in the 1998 regulation: entry after 10 games, at least 1450."""
 
-RULES_CURRENT = RuleSet(
-    key="current",
-    name="FSE ranking list, current parameters",
-    version="2025-01-01",
-    entry_games=7,
-    entry_minimum=1400,
-    floor=1400,
-    uplift=Uplift(datetime.date(2025, 1, 1), 2000, Fraction(3, 10)),
-)
+RULES_CURRENT = _shipped("current.json")
 """W9: entry after 7 games, minimum 1400 (for every value), 2025 uplift."""
 
 RULE_SETS: dict[str, RuleSet] = {r.key: r for r in (RULES_1998, RULES_CURRENT)}
