@@ -170,3 +170,22 @@ def test_c1_closing_twice_is_refused(client, public_club, make_user):
         close_url(t), {"action": "close", "end_date": "2026-05-01", "confirm": "on"}
     )
     assert response.status_code == 409
+
+
+def test_c1_admin_shows_closed_at_read_only_and_cannot_delete(
+    client, public_club, django_user_model
+):
+    """C1: the admin shows when the tournament was closed, read-only, and offers no delete."""
+    t = make_tournament(public_club, PLAYERS, ROUNDS)
+    services.close_tournament(t, None, datetime.date(2026, 5, 2))
+    admin_user = django_user_model.objects.create_superuser("root", password="x-secret-123")
+    client.force_login(admin_user)
+    page = client.get(reverse("admin:tournaments_tournament_change", args=(t.pk,))).content
+    assert b'name="closed_at"' not in page
+    assert b"closed at" in page.lower() or b"Closed at" in page
+    assert client.get(reverse("admin:tournaments_tournament_delete", args=(t.pk,))).status_code in (
+        302,
+        403,
+    )
+    t.refresh_from_db()
+    assert t.is_closed
