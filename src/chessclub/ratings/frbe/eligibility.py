@@ -217,6 +217,9 @@ _DURATION = re.compile(
     re.IGNORECASE | re.VERBOSE,
 )
 _MOVES = re.compile(r"^\s*(\d+)\s*(?:c(?:oups)?|moves?|zetten|z)?\s*(?:/|in|en)\s*(.+)$", re.I)
+_MOVES_SPACE = re.compile(r"^\s*(\d+)\s*(?:c(?:oups)?|moves?|zetten|z)\s+(\d.+)$", re.I)
+# "40C 2H + 1H KO": a "+" followed by a duration in hours or minutes starts a new stage.
+_PLUS_STAGE = re.compile(r"\+\s*(?=\d+\s*(?:h|min\b|m\b|'(?!')))", re.I)
 _INCREMENT = re.compile(
     r"\+\s*(\d+)\s*(?:s(?:ec(?:ondes?|onds?)?)?\.?|''|\")?\s*(?:/\s*(?:coup|move|zet)s?|"
     r"(?:par|per)\s+(?:coup|move|zet)s?)?\s*$",
@@ -238,6 +241,7 @@ def parse_time_control(text: str) -> TimeControl:
     """Read a tournament's tempo text into a :class:`TimeControl`.
 
     Accepts the usual club spellings: ``90+30``, ``90 min + 30 s/coup``, ``40c/2h, 1h KO``,
+    ``40C 2H + 1H KO`` (the federation's example: ``+`` before hours or minutes is a new stage),
     ``40 moves in 120 min, 30 min + 30 s``, ``1h30 + 30s``. Stages are separated by ``,`` ``;``
     or ``then``/``puis``; the increment (``+ N s``) applies to the whole game. Raises
     ``ValueError`` naming the part that cannot be read.
@@ -247,6 +251,7 @@ def parse_time_control(text: str) -> TimeControl:
     if not body:
         raise ValueError("empty time control")
     increment = 0
+    body = _PLUS_STAGE.sub(",", body)
     parts = re.split(r"[,;]|\bthen\b|\bpuis\b|\bdaarna\b", body, flags=re.I)
     stages: list[TimeControlStage] = []
     for raw in parts:
@@ -260,7 +265,7 @@ def parse_time_control(text: str) -> TimeControl:
             if not part:
                 continue
         part = _KO.sub("", part)
-        moves_match = _MOVES.match(part)
+        moves_match = _MOVES.match(part) or _MOVES_SPACE.match(part)
         if moves_match:
             stages.append(TimeControlStage(_duration(moves_match[2], whole), int(moves_match[1])))
         else:

@@ -1,0 +1,287 @@
+"""Sending a tournament to the Belgian federation (spec ``frbe.md`` B1–B4, B6).
+
+:func:`check_export` lists every blocking problem before anything is produced (B1): missing
+tournament data (name, start and end dates, arbiter, time control, the date of every round),
+a game without a result, a missing matricule, a matricule unknown to the federation's
+``PLAYER`` list (when one is given), a missing FIDE ID in a FIDE-rated event. It also finds
+the players not affiliated at the tournament date (their results become ``0F-0F``, B1), the
+games that may not be rated (B6, under a named rule set) and, with the list, the fictitious
+Elo of unrated players (B4).
+
+:func:`prepare_export` applies those findings to the tournament; :func:`results_file` writes
+the federation's layout (Latin-1, CR LF); :func:`trf_like_file` the newer TRF-like variant
+(B3: header records ``00A``…``00F``, then TRF ``012``…``132`` and ``001`` lines with the
+Belgian rating in cols 49–52 and the matricule right-aligned in cols 64–68).
+
+Decisions: "affiliated at the tournament date" is read from the list as given (B3 has no
+affiliation dates): a listed player with no club (``CLUB`` empty or 0) or marked deceased is
+not affiliated. Ineligible games (B6) are left out of the results file (the round becomes
+``0 - -`` for both players) and written as unrated games (``W``/``D``/``L``) in the TRFs. The
+contents of the TRF-like variant's ``00A``…``00F`` records are not given by the spec (M):
+``00A`` the B2 file name, ``00B`` the sending club, ``00C`` the event code, ``00D`` players and
+rounds, ``00E`` start and end dates ``YYYYMMDD``, ``00F`` the time control.
+
+Issues carry a ``kind`` and ``params`` so that the web layer can translate them; ``text`` is
+English.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from chessclub.formats import frbe
+from chessclub.formats.frbe_players import FrbePlayer
+from chessclub.model import Bye, ByeKind, Game, GameResult, PairingNumber, Round, Tournament
+from chessclub.ratings.frbe.eligibility import (
+    GameEligibility,
+    parse_time_control,
+    tournament_eligibility,
+)
+from chessclub.ratings.frbe.fictitious import FictitiousElo, FictitiousEloError, fictitious_elo
+from chessclub.ratings.frbe.rulesets import DEFAULT_ELIGIBILITY_RULES, EligibilityRules
+
+__all__ = [
+    "ExportCheck",
+    "ExportIssue",
+    "check_export",
+    "prepare_export",
+    "results_file",
+    "trf_like_file",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class ExportIssue:
+    """One finding: ``kind`` (``missing_name``, ``missing_start_date``, ``missing_end_date``,
+    ``missing_arbiter``, ``missing_time_control``, ``missing_round_date``, ``no_result``,
+    ``missing_matricule``, ``unknown_matricule``, ``missing_fide_id``, ``not_affiliated``,
+    ``unreadable_time_control``, ``fictitious_failed``), its ``params`` and English ``text``."""
+
+    kind: str
+    text: str
+    params: Mapping[str, str | int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class ExportCheck:
+    """What :func:`check_export` found. ``blocking`` empty: the file may be produced."""
+
+    blocking: tuple[ExportIssue, ...]
+    warnings: tuple[ExportIssue, ...]
+    not_affiliated: tuple[PairingNumber, ...]
+    ineligible: tuple[GameEligibility, ...]
+    eligibility_rules: str
+    fictitious: FictitiousElo | None = None
+
+    @property
+    def ok(self) -> bool:
+        return not self.blocking
+
+
+def _matricule(text: str) -> int:
+    stripped = text.strip()
+    return int(stripped) if stripped.isdigit() else 0
+
+
+def check_export(
+    tournament: Tournament,
+    *,
+    players: Mapping[int, FrbePlayer] | None = None,
+    fide_rated: bool = False,
+    rules: EligibilityRules = DEFAULT_ELIGIBILITY_RULES,
+) -> ExportCheck:
+    """B1/B4/B6 checks of ``tournament`` before export. ``players``: the federation's list by
+    matricule (``None``: not imported, matricules are then only checked for presence);
+    ``fide_rated``: the event is FIDE-rated (every player needs a FIDE ID)."""
+    blocking: list[ExportIssue] = []
+    warnings: list[ExportIssue] = []
+    t = tournament
+    for attr, kind, text in (
+        ("name", "missing_name", "the tournament has no name"),
+        ("start_date", "missing_start_date", "the tournament has no start date"),
+        ("end_date", "missing_end_date", "the tournament has no end date"),
+        ("chief_arbiter", "missing_arbiter", "the tournament has no arbiter"),
+        ("time_control", "missing_time_control", "the tournament has no time control"),
+    ):
+        value = getattr(t, attr)
+        if value is None or (isinstance(value, str) and not value.strip()):
+            blocking.append(ExportIssue(kind, text))
+    held = {int(r.number): r for r in t.rounds}
+    for number in range(1, max([t.planned_rounds, *held]) + 1 if (held or t.planned_rounds) else 1):
+        rnd = held.get(number)
+        if rnd is None or rnd.date is None:
+            blocking.append(
+                ExportIssue("missing_round_date", f"round {number} has no date", {"round": number})
+            )
+    for rnd in t.rounds:
+        for game in rnd.games:
+            if not game.result.is_entered:
+                blocking.append(
+                    ExportIssue(
+                        "no_result",
+                        f"round {rnd.number}: game {game.white}–{game.black} has no result",
+                        {"round": int(rnd.number), "white": game.white, "black": game.black},
+                    )
+                )
+    not_affiliated: list[PairingNumber] = []
+    for p in sorted(t.players, key=lambda p: p.pairing_number):
+        who: dict[str, str | int] = {"number": p.pairing_number, "name": p.name}
+        number = _matricule(p.matricule)
+        if number <= 0:
+            blocking.append(
+                ExportIssue(
+                    "missing_matricule", f"player {p.pairing_number} ({p.name}): no matricule", who
+                )
+            )
+        elif players is not None:
+            listed = players.get(number)
+            if listed is None:
+                blocking.append(
+                    ExportIssue(
+                        "unknown_matricule",
+                        f"player {p.pairing_number} ({p.name}): matricule {number} is not in "
+                        "the federation's player list",
+                        {**who, "matricule": number},
+                    )
+                )
+            elif not listed.club or listed.deceased:
+                not_affiliated.append(p.pairing_number)
+                warnings.append(
+                    ExportIssue(
+                        "not_affiliated",
+                        f"player {p.pairing_number} ({p.name}): not affiliated at the "
+                        "tournament date: every result becomes 0F-0F",
+                        {**who, "matricule": number},
+                    )
+                )
+        if fide_rated and not p.fide_id.strip().strip("0"):
+            blocking.append(
+                ExportIssue(
+                    "missing_fide_id",
+                    f"player {p.pairing_number} ({p.name}): no FIDE ID (FIDE-rated event)",
+                    who,
+                )
+            )
+    ineligible: tuple[GameEligibility, ...] = ()
+    if t.time_control.strip():
+        try:
+            control = parse_time_control(t.time_control)
+        except ValueError as error:
+            warnings.append(
+                ExportIssue(
+                    "unreadable_time_control",
+                    f"{error}: the games' eligibility (B6) was not checked",
+                    {"tempo": t.time_control},
+                )
+            )
+        else:
+            ineligible = tuple(
+                v for v in tournament_eligibility(t, control, rules) if not v.eligible
+            )
+    fictitious = None
+    if players is not None:
+        counts = {
+            p.pairing_number: players[_matricule(p.matricule)].games
+            for p in t.players
+            if _matricule(p.matricule) in players
+        }
+        known = {p.pairing_number for p in t.players if _matricule(p.matricule) > 0}
+        if known <= set(counts):
+            try:
+                fictitious = fictitious_elo(t, counts)
+            except FictitiousEloError as error:
+                warnings.append(ExportIssue("fictitious_failed", str(error)))
+    return ExportCheck(
+        tuple(blocking),
+        tuple(warnings),
+        tuple(not_affiliated),
+        ineligible,
+        rules.label,
+        fictitious,
+    )
+
+
+def prepare_export(
+    tournament: Tournament, check: ExportCheck, *, for_trf: bool = False
+) -> Tournament:
+    """The tournament as sent: every game of a player not affiliated becomes ``0F-0F`` (B1),
+    fictitious Elo applied (B4, ``***``), ineligible games (B6) left out (results file:
+    ``0 - -`` for both players) or marked unrated (``for_trf``)."""
+    cut = set(check.not_affiliated)
+    bad = {(v.round, v.white, v.black) for v in check.ineligible}
+    rounds: list[Round] = []
+    for rnd in tournament.rounds:
+        games: list[Game] = []
+        byes = list(rnd.byes)
+        for game in rnd.games:
+            if game.white in cut or game.black in cut:
+                game = dataclasses.replace(game, result=GameResult.DOUBLE_FORFEIT)
+            elif (int(rnd.number), game.white, game.black) in bad:
+                if for_trf:
+                    game = dataclasses.replace(game, rated=False)
+                else:
+                    byes += [Bye(game.white, ByeKind.ABSENT), Bye(game.black, ByeKind.ABSENT)]
+                    continue
+            games.append(game)
+        rounds.append(dataclasses.replace(rnd, games=tuple(games), byes=tuple(byes)))
+    players = tournament.players
+    if check.fictitious is not None and check.fictitious.applies:
+        values = check.fictitious.values
+        players = tuple(
+            dataclasses.replace(p, rating=values[p.pairing_number], fictitious_rating=True)
+            if p.pairing_number in values
+            else p
+            for p in players
+        )
+    return dataclasses.replace(tournament, rounds=tuple(rounds), players=players)
+
+
+def results_file(tournament: Tournament, check: ExportCheck) -> bytes:
+    """B3: the federation's results file (current layout, Latin-1, CR LF). Raises
+    ``ValueError`` if ``check`` has blocking problems."""
+    if not check.ok:
+        raise ValueError("\n".join(issue.text for issue in check.blocking))
+    return frbe.write_tournament(prepare_export(tournament, check))
+
+
+def plain_trf(tournament: Tournament, check: ExportCheck) -> bytes:
+    """FIDE's TRF of the tournament as sent (the TRF writer, ineligible games unrated)."""
+    from chessclub.formats import trf
+
+    return trf.write_tournament(prepare_export(tournament, check, for_trf=True))
+
+
+def trf_like_file(
+    tournament: Tournament, check: ExportCheck, *, file_name: str, club: str
+) -> bytes:
+    """B3's newer TRF-like variant: ``00A``…``00F`` header records (contents assumed, see the
+    module docstring), then the TRF with the Belgian rating in cols 49–52 and the matricule
+    right-aligned in cols 64–68 of every ``001`` line. Latin-1, CR LF."""
+    if not check.ok:
+        raise ValueError("\n".join(issue.text for issue in check.blocking))
+    sent = prepare_export(tournament, check, for_trf=True)
+    text = plain_trf(tournament, check).decode("utf-8")
+    by_number = {p.pairing_number: p for p in sent.players}
+    start = sent.start_date.strftime("%Y%m%d") if sent.start_date else ""
+    end = sent.end_date.strftime("%Y%m%d") if sent.end_date else ""
+    rounds = max([sent.planned_rounds, *(int(r.number) for r in sent.rounds)])
+    lines = [
+        f"00A {file_name}",
+        f"00B {club}",
+        f"00C {frbe.event_code_of_system(sent.system)}",
+        f"00D {len(sent.players)} {rounds}",
+        f"00E {start} {end}",
+        f"00F {sent.time_control}",
+    ]
+    for line in text.splitlines():
+        if line.startswith("001 ") and len(line) >= 8 and line[4:8].strip().isdigit():
+            player = by_number.get(PairingNumber(int(line[4:8])))
+            if player is not None:
+                line = line.ljust(68)
+                elo = f"{player.rating:4d}" if player.rating else "    "
+                matricule = player.matricule.strip()[-5:].rjust(5)
+                line = line[:48] + elo + line[52:57] + " " * 6 + matricule + line[68:]
+        lines.append(line.rstrip())
+    return ("\r\n".join(lines) + "\r\n").encode("latin-1", errors="replace")
