@@ -170,3 +170,29 @@ def test_upload_needs_manage_roster(client, public_club, make_user):
 def test_private_club_page_hidden(client, private_club):
     """Whoever does not see the club gets 404."""
     assert client.get(url(private_club)).status_code == 404
+
+
+def test_w4_tournament_without_time_control_listed_with_the_reason(client, public_club, make_user):
+    """The same tournament without its tempo line is not countable (W4: no time control
+    given), every game is listed as not counted, values stay (Alpha 1800, 0 games); with the
+    page's time control 90 + 30 (first 36 moves 90 + 18 = 108 ≥ 90 minutes, 2 × (90 + 30) =
+    240 minutes) it counts again: Alpha 1802."""
+    client.force_login(make_user("owner", public_club, Role.OWNER))
+    upload(client, public_club)
+    closed_import(public_club, OPEN.replace(b"122 90 min + 30 s\n", b""), "no-tempo.trf")
+    html = client.get(url(public_club)).content.decode()
+    assert "aucune cadence indiquée (W4)" in html
+    assert page_rows(html)["1001"]["new"] == "1800"
+    assert page_rows(html)["1001"]["games"] == "0"
+    html = client.get(url(public_club) + "?rules=current&time_control=90%2B30").content.decode()
+    assert page_rows(html)["1001"]["new"] == "1802"
+
+
+def test_bad_period_choice_is_a_400_with_the_field_named(client, public_club, make_user):
+    """An unreadable time control or date is refused (400) and nothing is computed."""
+    client.force_login(make_user("owner", public_club, Role.OWNER))
+    upload(client, public_club)
+    closed_import(public_club)
+    response = client.get(url(public_club) + "?time_control=quick")
+    assert response.status_code == 400 and "1001" not in page_rows(response.content.decode())
+    assert client.get(url(public_club) + "?date=2025-02-31").status_code == 400

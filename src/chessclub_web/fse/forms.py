@@ -5,7 +5,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from chessclub.ratings.fse import RULE_SETS
+from chessclub.ratings.fse import RULE_SETS, parse_time_control
 from chessclub_web.uploads import MAX_UPLOAD_SIZE
 
 TOO_LARGE = _("The file is too large: %(size)s MB at most.")
@@ -27,10 +27,24 @@ class PeriodForm(forms.Form):
         help_text=_("Empty: the date of the latest closed tournament."),
         widget=forms.DateInput(attrs={"type": "date"}),
     )
+    time_control = forms.CharField(
+        label=_("Time control of tournaments that state none"),
+        required=False,
+        max_length=100,
+        help_text=_("For example 90 min + 30 s (W4: 2.5 minutes a move up to move 36, 4 hours)."),
+    )
 
     def __init__(self, *args, **kwargs):  # type: ignore[no-untyped-def]
         super().__init__(*args, **kwargs)
         self.fields["rules"].choices = rule_choices()
+
+    def clean_time_control(self) -> str:
+        text = str(self.cleaned_data.get("time_control") or "").strip()
+        if text and parse_time_control(text) is None:
+            raise forms.ValidationError(
+                _("Time control %(text)s not understood."), params={"text": text}
+            )
+        return text
 
 
 class ListUploadForm(forms.Form):

@@ -22,6 +22,7 @@ from chessclub.ratings.fse import (
     ListEntry,
     PeriodResult,
     TournamentInput,
+    TournamentOptions,
     compute_inputs,
     read_list_csv,
 )
@@ -182,10 +183,12 @@ def compute_forecast(
     *,
     rules: str,
     period_end: datetime.date | None = None,
+    time_control: str = "",
 ) -> Forecast:
     """Compute the period from ``stored`` and ``club``'s closed tournaments.
 
-    ``period_end`` defaults to the latest tournament date (as the CLI does). Raises
+    ``period_end`` defaults to the latest tournament date (as the CLI does); ``time_control``
+    is used for tournaments that state none (as the CLI's ``--time-control``). Raises
     ``ValueError`` when no tournament has a date and no ``period_end`` is given, ``LookupError``
     for an unknown rule set.
     """
@@ -200,7 +203,8 @@ def compute_forecast(
         if earlier is not None:
             skipped.append(Skipped(row, earlier))
             continue
-        inputs.append(TournamentInput(row.name, tournament))
+        tempo = None if tournament.time_control.strip() else (time_control or None)
+        inputs.append(TournamentInput(row.name, tournament, TournamentOptions(time_control=tempo)))
         used.append(row)
     result = compute_inputs(
         list_entries(stored),

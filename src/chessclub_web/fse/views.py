@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import datetime
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -98,15 +99,30 @@ def rules_text(rules: RuleSet) -> str:
     return "; ".join(parts)
 
 
-def _period(request: HttpRequest) -> tuple[PeriodForm, str, datetime.date | None]:
-    form = PeriodForm(request.GET or None)
-    rules, end = DEFAULT_RULES, None
+@dataclass(frozen=True)
+class Choice:
+    """What the visitor chose on the page (GET): rule set, closing date, time control."""
+
+    rules: str = DEFAULT_RULES
+    end: datetime.date | None = None
+    time_control: str = ""
+
+
+def _period(request: HttpRequest) -> tuple[PeriodForm, Choice | None]:
+    """The visitor's choice; ``None`` when the form has errors (nothing is computed then)."""
+    data = request.GET.copy()
+    data.pop("id", None)
+    form = PeriodForm(data or None)
     if form.is_bound and form.is_valid():
-        rules = form.cleaned_data["rules"] or DEFAULT_RULES
-        end = form.cleaned_data["date"]
-    elif not form.is_bound:
-        form = PeriodForm(initial={"rules": DEFAULT_RULES})
-    return form, rules, end
+        choice = Choice(
+            form.cleaned_data["rules"] or DEFAULT_RULES,
+            form.cleaned_data["date"],
+            form.cleaned_data["time_control"],
+        )
+        return form, choice
+    if not form.is_bound:
+        return PeriodForm(initial={"rules": DEFAULT_RULES}), Choice()
+    return form, None
 
 
 def _player_row(p: PlayerResult) -> dict[str, Any]:
@@ -134,10 +150,9 @@ def _context(
     club: Club,
     stored: PreviousList | None,
     form: PeriodForm,
-    rules_key: str,
-    end: datetime.date | None,
+    choice: Choice | None,
 ) -> tuple[dict[str, Any], Forecast | None]:
-    rules = rule_set(rules_key)
+    rules = rule_set(choice.rules if choice is not None else DEFAULT_RULES)
     context: dict[str, Any] = {
         "club": club,
         "stored": stored,
@@ -148,10 +163,16 @@ def _context(
         "can_upload": allowed(request.user, club, Action.MANAGE_ROSTER),
         "query": request.GET.urlencode(),
     }
-    if stored is None:
+    if stored is None or choice is None:
         return context, None
     try:
-        forecast = compute_forecast(club, stored, rules=rules_key, period_end=end)
+        forecast = compute_forecast(
+            club,
+            stored,
+            rules=choice.rules,
+            period_end=choice.end,
+            time_control=choice.time_control,
+        )
     except ValueError:
         context["no_tournament"] = True
         return context, None
@@ -191,14 +212,16 @@ def _forecast_page(
     status: int = 200,
 ) -> HttpResponse:
     stored = PreviousList.objects.filter(club=club).first()
-    form, rules_key, end = _period(request)
-    context, forecast = _context(request, club, stored, form, rules_key, end)
+    form, choice = _period(request)
+    context, forecast = _context(request, club, stored, form, choice)
     if forecast is not None:
         context["players"] = [
             _player_row(p) for p in forecast.result.players if p.id in forecast.club_ids
         ]
     context["upload_form"] = upload_form or ListUploadForm()
     context["problems"] = problems or []
+    if choice is None and status == 200:
+        status = 400
     return render(request, "fse/forecast.html", context, status=status)
 
 
@@ -213,8 +236,8 @@ def forecast(request: HttpRequest, club: Club) -> HttpResponse:
 def forecast_player(request: HttpRequest, club: Club) -> HttpResponse:
     player_id = request.GET.get("id", "")
     stored = PreviousList.objects.filter(club=club).first()
-    form, rules_key, end = _period(request)
-    context, result_forecast = _context(request, club, stored, form, rules_key, end)
+    form, choice = _period(request)
+    context, result_forecast = _context(request, club, stored, form, choice)
     if result_forecast is None or player_id not in result_forecast.club_ids:
         raise Http404(_("No such player in the forecast."))
     player = next((p for p in result_forecast.result.players if p.id == player_id), None)
