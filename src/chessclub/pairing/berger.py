@@ -183,10 +183,17 @@ def draw_pairing_numbers(players: Iterable[Player], *, seed: int | str) -> tuple
     whatever the order the players are passed in. Returns new :class:`Player` values in
     pairing-number order.
     """
+    by_number = {p.pairing_number: p for p in players}
+    return _renumber([by_number[n] for n in drawn_order(by_number.values(), seed=seed)])
+
+
+def drawn_order(players: Iterable[Player], *, seed: int | str) -> list[PairingNumber]:
+    """The players' current pairing numbers in the order :func:`draw_pairing_numbers` gives
+    them new numbers 1…n (the first listed gets 1). Same draw, same reproducibility."""
     ordered = sorted(players, key=lambda p: (*rating_order_key(p), p.fide_id, p.matricule))
     rng = random.Random(f"chessclub-berger-lot:{seed}")
     rng.shuffle(ordered)
-    return _renumber(ordered)
+    return [p.pairing_number for p in ordered]
 
 
 class BergerEngine:
@@ -230,6 +237,7 @@ __all__ = [
     "BergerRound",
     "berger_table",
     "draw_pairing_numbers",
+    "drawn_order",
     "format_berger_table",
     "pairing_numbers_by_rating",
     "rating_order_key",

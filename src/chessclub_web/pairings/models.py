@@ -6,6 +6,7 @@ Late entries and withdrawals are fields of ``TournamentPlayer`` (``entry_round``
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
@@ -76,3 +77,61 @@ class ForbiddenPair(models.Model):
 
     def __str__(self) -> str:
         return f"{self.first} ≠ {self.second}"
+
+
+class Absence(models.Model):
+    """A player announced absent for one round: not paired, no points (spec: entries)."""
+
+    player = models.ForeignKey(
+        TournamentPlayer,
+        on_delete=models.CASCADE,
+        related_name="absences",
+        verbose_name=_("player"),
+    )
+    round_number = models.PositiveSmallIntegerField(
+        _("round"), validators=[MinValueValidator(1), MaxValueValidator(MAX_ROUNDS)]
+    )
+
+    class Meta:
+        ordering = ("player", "round_number")
+        verbose_name = _("absence")
+        verbose_name_plural = _("absences")
+        constraints = (
+            models.UniqueConstraint(
+                fields=["player", "round_number"], name="absence_one_per_round"
+            ),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.player}: {self.round_number}"
+
+
+class PairingChange(models.Model):
+    """One line of a tournament's pairing history: who changed what in the pairings, when
+    (FIDE's checklist for pairing software asks for such notes)."""
+
+    tournament = models.ForeignKey(
+        Tournament,
+        on_delete=models.CASCADE,
+        related_name="pairing_changes",
+        verbose_name=_("tournament"),
+    )
+    round_number = models.PositiveSmallIntegerField(_("round"), null=True, blank=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("user"),
+    )
+    at = models.DateTimeField(_("at"), auto_now_add=True)
+    description = models.TextField(_("description"))
+
+    class Meta:
+        ordering = ("tournament", "-at", "-id")
+        verbose_name = _("pairing change")
+        verbose_name_plural = _("pairing changes")
+
+    def __str__(self) -> str:
+        return self.description

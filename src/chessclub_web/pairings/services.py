@@ -1,0 +1,894 @@
+"""Entries and pairing of a tournament stored in the database (issue 4).
+
+Every function that changes rows runs in one transaction and records what it did in the
+pairing history (:class:`~chessclub_web.pairings.models.PairingChange`). Refusals raise
+:class:`Refused` with a translated message for the arbiter; nothing is stored then.
+
+Pairing a round:
+
+- **Round robins** (single, double) are paired round by round from the Berger table
+  (FIDE C.05 Annex 1, :class:`chessclub.pairing.BergerEngine`): *pair the next round* takes the
+  table's next round. Table numbers are the pairing numbers (by rating, or drawn by lot before
+  round 1). A withdrawn or absent player keeps his board: the game is stored lost by forfeit.
+- **Swiss** tournaments are paired by the FIDE Dutch system through the core engine
+  (:class:`chessclub.pairing.GacruxDutchEngine`), from the published rounds and this round's
+  entries: requested byes (H/Z), absences and withdrawals (``-``), late entrants' missed rounds
+  (the tournament's ``missed_round_points``), forbidden pairs (TRF record 260), Baku
+  acceleration (record 250) and the initial colour (record 152).
+
+A paired round is stored as a **draft** (``Round.state``), published later.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.db.models import F, Max, Q
+from django.utils.translation import gettext as _
+
+from chessclub.model import Bye, ByeKind, Colour, PairingNumber, Player
+from chessclub.pairing import (
+    BergerEngine,
+    GacruxDutchEngine,
+    Pairing,
+    PairingEngine,
+    PairingError,
+    PairingOptions,
+)
+from chessclub.pairing.berger import drawn_order, rating_order_key
+from chessclub.pairing.checker import RoundDifference, check_rounds
+from chessclub.pairing.criteria import Violation, check_pairing
+from chessclub.pairing.engine import Board, initial_colour_of
+from chessclub_web.pairings.models import Absence, ForbiddenPair, PairingChange, RequestedBye
+from chessclub_web.tournaments.adapters import load_tournament
+from chessclub_web.tournaments.models import (
+    Bye as ByeRow,
+)
+from chessclub_web.tournaments.models import (
+    ByeCode,
+    ResultCode,
+    RoundState,
+    System,
+    Tournament,
+    TournamentPlayer,
+    touch_tournament,
+)
+from chessclub_web.tournaments.models import (
+    Game as GameRow,
+)
+from chessclub_web.tournaments.models import (
+    Round as RoundRow,
+)
+
+#: Pairing numbers may not change once this round is paired (FIDE C.04.2).
+FREEZE_ROUND = 4
+
+PAIRED_SYSTEMS = frozenset({System.SWISS, System.ROUND_ROBIN, System.DOUBLE_ROUND_ROBIN})
+
+
+class Refused(Exception):
+    """A request the rules refuse; ``str()`` is the translated message for the arbiter."""
+
+
+def swiss_engine() -> PairingEngine:
+    """The Swiss engine (tests replace it to simulate failures)."""
+    return GacruxDutchEngine()
+
+
+EngineFactory = Callable[[], PairingEngine]
+
+
+def note(tournament: Tournament, user: object, description: str, round_number: int | None = None):  # type: ignore[no-untyped-def]
+    """Add one line to the pairing history."""
+    return PairingChange.objects.create(
+        tournament=tournament,
+        round_number=round_number,
+        user=user if getattr(user, "is_authenticated", False) else None,
+        description=description,
+    )
+
+
+# -- state of the tournament ----------------------------------------------------------------------
+
+
+def last_paired_round(row: Tournament) -> int:
+    """The highest round number stored (draft or published), 0 when none."""
+    return row.rounds.aggregate(n=Max("number"))["n"] or 0
+
+
+def numbers_frozen(row: Tournament) -> bool:
+    """Pairing numbers are frozen once round 4 is paired (FIDE C.04.2); a round robin's once
+    round 1 is paired (they are its table numbers)."""
+    last = last_paired_round(row)
+    if row.system == System.SWISS:
+        return last >= FREEZE_ROUND
+    return last >= 1
+
+
+def _core_player(p: TournamentPlayer) -> Player:
+    return Player(
+        pairing_number=PairingNumber(p.pairing_number),
+        name=p.name,
+        rating=p.rating,
+        title=p.title,
+        fide_id=p.fide_id,
+        matricule=p.matricule,
+    )
+
+
+def _set_numbers(row: Tournament, order: list[TournamentPlayer]) -> None:
+    """Give ``order`` the pairing numbers 1… (two steps: the numbers are unique)."""
+    offset = 1_000_000
+    TournamentPlayer.objects.filter(tournament=row).update(
+        pairing_number=F("pairing_number") + offset
+    )
+    for index, player in enumerate(order, start=1):
+        TournamentPlayer.objects.filter(pk=player.pk).update(pairing_number=index)
+    touch_tournament(row.pk)
+
+
+def renumber_by_rating(row: Tournament, user: object, *, record: bool = True) -> None:
+    """Pairing numbers by rating, then title, then name (FIDE C.04.2). Refused once frozen."""
+    if numbers_frozen(row):
+        raise Refused(_frozen_message(row))
+    players = list(row.players.all())
+    order = sorted(players, key=lambda p: rating_order_key(_core_player(p)))
+    if [p.pk for p in order] != [p.pk for p in sorted(players, key=lambda p: p.pairing_number)]:
+        _set_numbers(row, order)
+    if record:
+        note(row, user, _("Pairing numbers given by rating, then title, then name."))
+
+
+def draw_numbers_by_lot(row: Tournament, user: object, seed: int | None = None) -> int:
+    """Round robins: pairing numbers drawn by lot (FIDE C.05), seeded and reproducible; the
+    seed is recorded in the history and returned."""
+    if row.system == System.SWISS:
+        raise Refused(_("A Swiss tournament numbers its players by rating (FIDE C.04.2)."))
+    if numbers_frozen(row):
+        raise Refused(_frozen_message(row))
+    seed = secrets.randbelow(10**9) if seed is None else seed
+    players = {p.pairing_number: p for p in row.players.all()}
+    order = drawn_order([_core_player(p) for p in players.values()], seed=seed)
+    _set_numbers(row, [players[n] for n in order])
+    note(row, user, _("Pairing numbers drawn by lot (seed %(seed)s).") % {"seed": seed})
+    return seed
+
+
+def _frozen_message(row: Tournament) -> str:
+    if row.system == System.SWISS:
+        return _("Pairing numbers are frozen: round %(round)s is paired (FIDE C.04.2).") % {
+            "round": FREEZE_ROUND
+        }
+    return _("Pairing numbers are frozen: the round robin's first round is paired.")
+
+
+def _refuse_closed(row: Tournament) -> None:
+    if row.is_closed:
+        raise Refused(_("The tournament is closed: its entries and pairings no longer change."))
+
+
+# -- entries --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class NewEntry:
+    name: str
+    rating: int | None = None
+    title: str = ""
+    federation: str = ""
+    fide_id: str = ""
+    matricule: str = ""
+    sex: str = ""
+    birth_date: str = ""
+    club: str = ""
+    entry_round: int = 1
+    roster_player_id: int | None = None
+
+
+def add_player(row: Tournament, entry: NewEntry, user: object) -> TournamentPlayer:
+    """Register a player. ``entry_round`` > 1 is a late entry: the rounds before it (already
+    paired or not) count per the tournament's ``missed_round_points`` (Z or H bye). Pairing
+    numbers are given again by rating while not frozen; later entrants get the next number.
+    """
+    _refuse_closed(row)
+    last = last_paired_round(row)
+    if row.planned_rounds and not 1 <= entry.entry_round <= row.planned_rounds:
+        raise Refused(
+            _("Round %(round)s is not a round of this tournament (1 to %(last)s).")
+            % {"round": entry.entry_round, "last": row.planned_rounds}
+        )
+    if entry.entry_round <= last:
+        raise Refused(
+            _(
+                "Round %(round)s is already paired: a new player joins from round %(next)s "
+                "at the earliest."
+            )
+            % {"round": entry.entry_round, "next": last + 1}
+        )
+    if row.system != System.SWISS and last >= 1:
+        raise Refused(_("A round robin takes no player once its first round is paired."))
+    if (
+        entry.roster_player_id is not None
+        and row.players.filter(roster_player_id=entry.roster_player_id).exists()
+    ):
+        raise Refused(_("This club player is already registered."))
+    with transaction.atomic():
+        number = (row.players.aggregate(n=Max("pairing_number"))["n"] or 0) + 1
+        player = TournamentPlayer.objects.create(
+            tournament=row,
+            pairing_number=number,
+            name=entry.name,
+            rating=entry.rating,
+            title=entry.title,
+            federation=entry.federation,
+            fide_id=entry.fide_id,
+            matricule=entry.matricule,
+            sex=entry.sex,
+            birth_date=entry.birth_date,
+            club=entry.club,
+            entry_round=entry.entry_round,
+            roster_player_id=entry.roster_player_id,
+        )
+        # Missed rounds already stored (none now, as entry_round > last): nothing to add.
+        if not numbers_frozen(row) and row.system == System.SWISS:
+            renumber_by_rating(row, user, record=False)
+        player.refresh_from_db()
+        text = _("%(name)s registered.") % {"name": player.name}
+        if entry.entry_round > 1:
+            text = _("%(name)s registered from round %(round)s (late entry).") % {
+                "name": player.name,
+                "round": entry.entry_round,
+            }
+        note(row, user, text)
+    return player
+
+
+def remove_player(player: TournamentPlayer, user: object) -> None:
+    """Remove an entry that has no game and no bye yet."""
+    row = player.tournament
+    _refuse_closed(row)
+    if player.games_as_white.exists() or player.games_as_black.exists() or player.byes.exists():
+        raise Refused(
+            _("%(name)s is in a paired round: withdraw them instead.") % {"name": player.name}
+        )
+    with transaction.atomic():
+        name = player.name
+        player.delete()
+        if not numbers_frozen(row) and row.system == System.SWISS:
+            renumber_by_rating(row, user, record=False)
+        note(row, user, _("%(name)s removed from the entries.") % {"name": name})
+
+
+def _future_round(row: Tournament, round_number: int) -> None:
+    """Refuse a round outside the tournament or already paired."""
+    if round_number < 1 or (row.planned_rounds and round_number > row.planned_rounds):
+        raise Refused(
+            _("Round %(round)s is not a round of this tournament (1 to %(last)s).")
+            % {"round": round_number, "last": row.planned_rounds}
+        )
+    last = last_paired_round(row)
+    if round_number <= last:
+        raise Refused(
+            _(
+                "Round %(round)s is already paired: choose round %(next)s or later, or unpair "
+                "the round first."
+            )
+            % {"round": round_number, "next": last + 1}
+        )
+
+
+def _playing_in(player: TournamentPlayer, round_number: int) -> None:
+    if player.entry_round > round_number:
+        raise Refused(
+            _("%(name)s only plays from round %(entry)s.")
+            % {"name": player.name, "entry": player.entry_round}
+        )
+    if player.withdrawn_from_round is not None and player.withdrawn_from_round <= round_number:
+        raise Refused(
+            _("%(name)s withdrew from round %(round)s.")
+            % {"name": player.name, "round": player.withdrawn_from_round}
+        )
+
+
+def request_bye(player: TournamentPlayer, round_number: int, kind: str, user: object) -> None:
+    """A requested half-point (H) or zero-point (Z) bye for one future round, within the
+    tournament's limit (``max_requested_byes``)."""
+    row = player.tournament
+    _refuse_closed(row)
+    if row.system != System.SWISS:
+        raise Refused(_("Requested byes are for Swiss tournaments; a round robin has none."))
+    if kind not in ("H", "Z"):
+        raise Refused(_("A requested bye is a half-point (H) or a zero-point (Z) bye."))
+    _future_round(row, round_number)
+    _playing_in(player, round_number)
+    if player.requested_byes.filter(round_number=round_number).exists():
+        raise Refused(
+            _("%(name)s already has a bye in round %(round)s.")
+            % {"name": player.name, "round": round_number}
+        )
+    if player.absences.filter(round_number=round_number).exists():
+        raise Refused(
+            _("%(name)s is announced absent in round %(round)s.")
+            % {"name": player.name, "round": round_number}
+        )
+    limit = row.max_requested_byes
+    if limit is not None and player.requested_byes.count() >= limit:
+        raise Refused(
+            _("%(name)s already has %(count)s requested byes: the tournament allows %(limit)s.")
+            % {"name": player.name, "count": player.requested_byes.count(), "limit": limit}
+        )
+    with transaction.atomic():
+        RequestedBye.objects.create(player=player, round_number=round_number, kind=kind)
+        label = _("half-point bye") if kind == "H" else _("zero-point bye")
+        note(
+            row,
+            user,
+            _("%(name)s: %(bye)s requested for round %(round)s.")
+            % {"name": player.name, "bye": label, "round": round_number},
+        )
+
+
+def cancel_bye(bye: RequestedBye, user: object) -> None:
+    row = bye.player.tournament
+    _refuse_closed(row)
+    _future_round(row, bye.round_number)
+    with transaction.atomic():
+        bye.delete()
+        note(
+            row,
+            user,
+            _("%(name)s: bye of round %(round)s cancelled.")
+            % {"name": bye.player.name, "round": bye.round_number},
+        )
+
+
+def add_absence(player: TournamentPlayer, round_number: int, user: object) -> None:
+    """The player is not paired in that round and scores nothing (spec: absences)."""
+    row = player.tournament
+    _refuse_closed(row)
+    _future_round(row, round_number)
+    _playing_in(player, round_number)
+    if (
+        player.absences.filter(round_number=round_number).exists()
+        or player.requested_byes.filter(round_number=round_number).exists()
+    ):
+        raise Refused(
+            _("%(name)s already has a bye or an absence in round %(round)s.")
+            % {"name": player.name, "round": round_number}
+        )
+    with transaction.atomic():
+        Absence.objects.create(player=player, round_number=round_number)
+        note(
+            row,
+            user,
+            _("%(name)s absent in round %(round)s.") % {"name": player.name, "round": round_number},
+        )
+
+
+def cancel_absence(absence: Absence, user: object) -> None:
+    row = absence.player.tournament
+    _refuse_closed(row)
+    _future_round(row, absence.round_number)
+    with transaction.atomic():
+        absence.delete()
+        note(
+            row,
+            user,
+            _("%(name)s: absence of round %(round)s cancelled.")
+            % {"name": absence.player.name, "round": absence.round_number},
+        )
+
+
+def withdraw(player: TournamentPlayer, from_round: int | None, user: object) -> None:
+    """The player is not paired from ``from_round`` on (``None``: the withdrawal is cancelled).
+    Rounds already paired stay as they are."""
+    row = player.tournament
+    _refuse_closed(row)
+    if from_round is not None:
+        _future_round(row, from_round)
+        if from_round < player.entry_round:
+            raise Refused(
+                _("%(name)s only plays from round %(entry)s.")
+                % {"name": player.name, "entry": player.entry_round}
+            )
+    elif player.withdrawn_from_round is not None:
+        _future_round(row, player.withdrawn_from_round)
+    with transaction.atomic():
+        player.withdrawn_from_round = from_round
+        player.save(update_fields=["withdrawn_from_round"])
+        if from_round is None:
+            text = _("%(name)s: withdrawal cancelled.") % {"name": player.name}
+        else:
+            text = _("%(name)s withdrew from round %(round)s.") % {
+                "name": player.name,
+                "round": from_round,
+            }
+        note(row, user, text)
+
+
+def add_forbidden_pair(
+    first: TournamentPlayer, second: TournamentPlayer, reason: str, user: object
+) -> None:
+    """Two players who must not meet (same club, same family), as the arbiter decides."""
+    row = first.tournament
+    _refuse_closed(row)
+    if first.pk == second.pk:
+        raise Refused(_("Choose two different players."))
+    a, b = sorted((first, second), key=lambda p: p.pk)
+    if ForbiddenPair.objects.filter(tournament=row, first=a, second=b).exists():
+        raise Refused(
+            _("%(first)s and %(second)s are already a forbidden pair.")
+            % {"first": a.name, "second": b.name}
+        )
+    with transaction.atomic():
+        ForbiddenPair.objects.create(tournament=row, first=a, second=b, reason=reason)
+        note(
+            row,
+            user,
+            _("%(first)s and %(second)s must not be paired together.")
+            % {"first": a.name, "second": b.name},
+        )
+
+
+def remove_forbidden_pair(pair: ForbiddenPair, user: object) -> None:
+    row = pair.tournament
+    _refuse_closed(row)
+    with transaction.atomic():
+        pair.delete()
+        note(
+            row,
+            user,
+            _("%(first)s and %(second)s may be paired together again.")
+            % {"first": pair.first.name, "second": pair.second.name},
+        )
+
+
+def draw_initial_colour(row: Tournament, user: object, seed: int | None = None) -> Colour:
+    """The initial colour drawn by lot (FIDE C.04.3 art. 5.2.5: "determined by lot before the
+    pairing of the first round"), seeded and reproducible: ``seed`` gives the same colour
+    every time; a new seed is drawn when none is given. The colour is stored in the tournament
+    and the seed in the history."""
+    _refuse_closed(row)
+    if last_paired_round(row) >= 1:
+        raise Refused(_("The initial colour is drawn before round 1 is paired."))
+    seed = secrets.randbelow(10**9) if seed is None else seed
+    colour = colour_by_lot(seed)
+    with transaction.atomic():
+        row.initial_colour = "W" if colour is Colour.WHITE else "B"
+        row.save(update_fields=["initial_colour"])
+        note(
+            row,
+            user,
+            _("Initial colour drawn by lot: %(colour)s (seed %(seed)s).")
+            % {"colour": _("White") if colour is Colour.WHITE else _("Black"), "seed": seed},
+        )
+    return colour
+
+
+def colour_by_lot(seed: int) -> Colour:
+    """The colour a seed draws (the same seed, the same colour)."""
+    return random.Random(f"chessclub-initial-colour:{seed}").choice((Colour.WHITE, Colour.BLACK))
+
+
+# -- pairing --------------------------------------------------------------------------------------
+
+
+def round_entries(row: Tournament, round_number: int) -> dict[int, str]:
+    """Who is not paired in round ``round_number`` and why, by pairing number: ``H``/``Z``
+    (requested bye, or a late entrant's missed round per ``missed_round_points``) or ``-``
+    (absent, withdrawn)."""
+    out: dict[int, str] = {}
+    players = list(row.players.all())
+    by_id = {p.pk: p for p in players}
+    for p in players:
+        if p.entry_round > round_number:
+            out[p.pairing_number] = row.missed_round_points or "Z"
+        elif p.withdrawn_from_round is not None and p.withdrawn_from_round <= round_number:
+            out[p.pairing_number] = "-"
+    for bye in RequestedBye.objects.filter(player__tournament=row, round_number=round_number):
+        out.setdefault(by_id[bye.player_id].pairing_number, bye.kind)
+    for absence in Absence.objects.filter(player__tournament=row, round_number=round_number):
+        out.setdefault(by_id[absence.player_id].pairing_number, "-")
+    return out
+
+
+def forbidden_groups(row: Tournament) -> tuple[frozenset[PairingNumber], ...]:
+    return tuple(
+        frozenset({PairingNumber(a), PairingNumber(b)})
+        for a, b in ForbiddenPair.objects.filter(tournament=row).values_list(
+            "first__pairing_number", "second__pairing_number"
+        )
+    )
+
+
+def _initial_colour(row: Tournament) -> Colour | None:
+    return {"W": Colour.WHITE, "B": Colour.BLACK}.get(row.initial_colour)
+
+
+_KINDS = {"H": ByeKind.HALF_POINT, "Z": ByeKind.ZERO_POINT, "-": ByeKind.ABSENT}
+
+
+def next_round(row: Tournament) -> int:
+    """The round *pair the next round* pairs."""
+    return last_paired_round(row) + 1
+
+
+def pairing_refusal(row: Tournament) -> str | None:
+    """Why the next round cannot be paired now (translated), ``None`` if it can."""
+    if row.is_closed:
+        return _("The tournament is closed: its entries and pairings no longer change.")
+    if row.system not in PAIRED_SYSTEMS:
+        return _("chessclub pairs Swiss tournaments and round robins only.")
+    draft = row.rounds.filter(state=RoundState.DRAFT).order_by("number").first()
+    if draft is not None:
+        return _("Round %(round)s is a draft: publish it or unpair it first.") % {
+            "round": draft.number
+        }
+    number = next_round(row)
+    if row.planned_rounds and number > row.planned_rounds:
+        return _("Every planned round (%(rounds)s) is paired.") % {"rounds": row.planned_rounds}
+    if row.system != System.SWISS:
+        count = row.players.count()
+        table = count - 1 if count % 2 == 0 else count
+        if row.system == System.DOUBLE_ROUND_ROBIN:
+            table *= 2
+        if count >= 2 and number > table:
+            return _("The Berger table has %(rounds)s rounds; all are paired.") % {"rounds": table}
+    if row.players.count() < 2:
+        return _("At least two players are needed.")
+    missing = GameRow.objects.filter(
+        round__tournament=row, round__number__lt=number, result=ResultCode.NONE
+    ).count()
+    if missing and row.system == System.SWISS:
+        return _(
+            "%(count)s board(s) of round %(round)s have no result yet: a Swiss round is "
+            "paired from the results of the rounds before it."
+        ) % {"count": missing, "round": number - 1}
+    return None
+
+
+def compute_pairing(
+    row: Tournament, round_number: int, engine: PairingEngine | None = None
+) -> tuple[Pairing, dict[int, str]]:
+    """The pairing of ``round_number`` from the published rounds and the entries (nothing is
+    stored). Raises :class:`Refused` with the engine's "cannot pair: …"."""
+    tournament = load_tournament(row)
+    entries = round_entries(row, round_number)
+    try:
+        if row.system == System.SWISS:
+            options = PairingOptions(
+                initial_colour=_initial_colour(row) or initial_colour_of(tournament),
+                byes=tuple(
+                    Bye(PairingNumber(p), _KINDS[k]) for p, k in entries.items() if k != "-"
+                ),
+                absent=frozenset(PairingNumber(p) for p, k in entries.items() if k == "-"),
+                forbidden=forbidden_groups(row),
+                baku=row.acceleration,
+            )
+            pairing = (engine or swiss_engine()).pair(tournament, round_number, options=options)
+        else:
+            pairing = (engine or BergerEngine()).pair(tournament, round_number)
+    except PairingError as exc:
+        raise Refused(_("Cannot pair: %(reason)s") % {"reason": exc.reason}) from exc
+    return pairing, entries
+
+
+def _store(
+    row: Tournament, pairing: Pairing, entries: dict[int, str], round_number: int
+) -> RoundRow:
+    ids = dict(row.players.values_list("pairing_number", "id"))
+    round_row = RoundRow.objects.create(tournament=row, number=round_number, state=RoundState.DRAFT)
+    games = []
+    for index, board in enumerate(pairing.boards, start=1):
+        result = ResultCode.NONE
+        if row.system != System.SWISS:
+            # A round robin keeps the table: an absent player's game is lost by forfeit.
+            white_out = entries.get(int(board.white)) is not None
+            black_out = entries.get(int(board.black)) is not None
+            if white_out and black_out:
+                result = ResultCode.DOUBLE_FORFEIT
+            elif white_out:
+                result = ResultCode.BLACK_WINS_BY_FORFEIT
+            elif black_out:
+                result = ResultCode.WHITE_WINS_BY_FORFEIT
+        games.append(
+            GameRow(
+                round=round_row,
+                board=index,
+                white_id=ids[int(board.white)],
+                black_id=ids[int(board.black)],
+                result=result,
+            )
+        )
+    GameRow.objects.bulk_create(games)
+    byes = []
+    if pairing.bye is not None:
+        byes.append(
+            ByeRow(round=round_row, player_id=ids[int(pairing.bye)], kind=ByeCode.PAIRING_ALLOCATED)
+        )
+    if row.system == System.SWISS:
+        for number, kind in sorted(entries.items()):
+            byes.append(ByeRow(round=round_row, player_id=ids[number], kind=kind))
+    ByeRow.objects.bulk_create(byes)
+    touch_tournament(row.pk)
+    return round_row
+
+
+def pair_next_round(row: Tournament, user: object, engine: PairingEngine | None = None) -> RoundRow:
+    """Pair the next round as a draft. Raises :class:`Refused` (nothing stored) when it cannot
+    be paired now or the engine finds no pairing."""
+    refusal = pairing_refusal(row)
+    if refusal:
+        raise Refused(refusal)
+    number = next_round(row)
+    if row.system == System.SWISS and number == 1 and not row.initial_colour:
+        draw_initial_colour(row, user)
+    pairing, entries = compute_pairing(row, number, engine)
+    with transaction.atomic():
+        Tournament.objects.select_for_update().filter(pk=row.pk).first()
+        if next_round(row) != number:
+            raise Refused(_("Someone else paired this round meanwhile."))
+        round_row = _store(row, pairing, entries, number)
+        note(row, user, _("Round %(round)s paired (draft).") % {"round": number}, number)
+    return round_row
+
+
+def repair_round(
+    round_row: RoundRow, user: object, engine: PairingEngine | None = None
+) -> RoundRow:
+    """Pair a draft round again from scratch (hand edits are lost)."""
+    row = round_row.tournament
+    _refuse_closed(row)
+    if round_row.state != RoundState.DRAFT:
+        raise Refused(_("Only a draft round is paired again."))
+    number = round_row.number
+    # Compute first: if the engine fails the draft stays.
+    pairing, entries = compute_pairing(row, number, engine)
+    with transaction.atomic():
+        round_row.delete()
+        new = _store(row, pairing, entries, number)
+        note(row, user, _("Round %(round)s paired again.") % {"round": number}, number)
+    return new
+
+
+def publish_round(round_row: RoundRow, user: object) -> None:
+    row = round_row.tournament
+    _refuse_closed(row)
+    if round_row.state != RoundState.DRAFT:
+        raise Refused(_("Round %(round)s is already published.") % {"round": round_row.number})
+    with transaction.atomic():
+        round_row.state = RoundState.PUBLISHED
+        round_row.save(update_fields=["state"])
+        touch_tournament(row.pk)
+        note(
+            row,
+            user,
+            _("Round %(round)s published.") % {"round": round_row.number},
+            round_row.number,
+        )
+
+
+def unpair_round(round_row: RoundRow, user: object) -> None:
+    """Delete the last round's pairing: a draft, or a published round while none of its
+    boards has a result (spec: unpairing)."""
+    row = round_row.tournament
+    _refuse_closed(row)
+    if round_row.number != last_paired_round(row):
+        raise Refused(
+            _("Only the last paired round can be unpaired (round %(round)s).")
+            % {"round": last_paired_round(row)}
+        )
+    if round_row.state == RoundState.PUBLISHED:
+        entered = round_row.games.exclude(result=ResultCode.NONE)
+        if row.system != System.SWISS:
+            entered = entered.exclude(
+                result__in=[
+                    ResultCode.WHITE_WINS_BY_FORFEIT,
+                    ResultCode.BLACK_WINS_BY_FORFEIT,
+                    ResultCode.DOUBLE_FORFEIT,
+                ]
+            )
+        if entered.exists():
+            raise Refused(
+                _("Round %(round)s has results: it can no longer be unpaired.")
+                % {"round": round_row.number}
+            )
+    with transaction.atomic():
+        number = round_row.number
+        round_row.delete()
+        touch_tournament(row.pk)
+        note(row, user, _("Round %(round)s unpaired.") % {"round": number}, number)
+
+
+# -- hand edits -----------------------------------------------------------------------------------
+
+
+def draft_boards(round_row: RoundRow) -> tuple[list[Board], list[PairingNumber]]:
+    """The draft's boards (by board number) and pairing-allocated byes, as pairing numbers."""
+    games = round_row.games.select_related("white", "black").order_by("board", "id")
+    boards = [
+        Board(PairingNumber(g.white.pairing_number), PairingNumber(g.black.pairing_number))
+        for g in games
+    ]
+    byes = [
+        PairingNumber(b.player.pairing_number)
+        for b in round_row.byes.select_related("player").filter(kind=ByeCode.PAIRING_ALLOCATED)
+    ]
+    return boards, byes
+
+
+def violations(round_row: RoundRow) -> list[Violation]:
+    """The absolute criteria (C.04.3 C1–C3) and forbidden pairs the draft breaks (Swiss)."""
+    row = round_row.tournament
+    if row.system != System.SWISS:
+        return []
+    boards, byes = draft_boards(round_row)
+    return check_pairing(
+        load_tournament(row), round_row.number, boards, byes, forbidden=forbidden_groups(row)
+    )
+
+
+def _editable(round_row: RoundRow) -> None:
+    _refuse_closed(round_row.tournament)
+    if round_row.state != RoundState.DRAFT:
+        raise Refused(_("A published round is not edited by hand: unpair it first."))
+
+
+def _position(round_row: RoundRow, player: TournamentPlayer) -> tuple[str, object]:
+    game = round_row.games.filter(Q(white=player) | Q(black=player)).first()
+    if game is not None:
+        return ("white" if game.white_id == player.pk else "black", game)
+    bye = round_row.byes.filter(player=player).first()
+    if bye is not None:
+        return ("bye", bye)
+    return ("none", None)
+
+
+def swap_players(
+    round_row: RoundRow, first: TournamentPlayer, second: TournamentPlayer, user: object
+) -> list[Violation]:
+    """Exchange two players' places (board and colour, or the pairing-allocated bye: moving the
+    bye is swapping its holder with a player on a board)."""
+    _editable(round_row)
+    if first.pk == second.pk:
+        raise Refused(_("Choose two different players."))
+    pos_a, obj_a = _position(round_row, first)
+    pos_b, obj_b = _position(round_row, second)
+    for pos, obj, player in ((pos_a, obj_a, first), (pos_b, obj_b, second)):
+        if pos == "none" or (pos == "bye" and obj.kind != ByeCode.PAIRING_ALLOCATED):  # type: ignore[attr-defined]
+            raise Refused(
+                _("%(name)s has no board and no pairing-allocated bye in this round.")
+                % {"name": player.name}
+            )
+    with transaction.atomic():
+        if obj_a is obj_b or (pos_a != "bye" and pos_b != "bye" and obj_a.pk == obj_b.pk):  # type: ignore[attr-defined]
+            game = obj_a
+            game.white, game.black = game.black, game.white  # type: ignore[attr-defined]
+            game.save()  # type: ignore[attr-defined]
+        else:
+            _put(obj_a, pos_a, second)
+            _put(obj_b, pos_b, first)
+        note(
+            round_row.tournament,
+            user,
+            _("Round %(round)s: %(first)s and %(second)s swapped.")
+            % {"round": round_row.number, "first": first.name, "second": second.name},
+            round_row.number,
+        )
+    return violations(round_row)
+
+
+def _put(obj: object, position: str, player: TournamentPlayer) -> None:
+    if position == "bye":
+        obj.player = player  # type: ignore[attr-defined]
+    else:
+        setattr(obj, position, player)
+    obj.save()  # type: ignore[attr-defined]
+
+
+def exchange_colours(game: GameRow, user: object) -> list[Violation]:
+    round_row = game.round
+    _editable(round_row)
+    with transaction.atomic():
+        game.white, game.black = game.black, game.white
+        game.save()
+        note(
+            round_row.tournament,
+            user,
+            _("Round %(round)s, board %(board)s: colours exchanged (%(white)s now has White).")
+            % {"round": round_row.number, "board": game.board, "white": game.white.name},
+            round_row.number,
+        )
+    return violations(round_row)
+
+
+def remove_board(game: GameRow, user: object) -> list[Violation]:
+    """Remove a board: both players are left unpaired (absent) in this round."""
+    round_row = game.round
+    _editable(round_row)
+    with transaction.atomic():
+        white, black, board = game.white, game.black, game.board
+        game.delete()
+        for player in (white, black):
+            ByeRow.objects.create(round=round_row, player=player, kind=ByeCode.ABSENT)
+        for index, g in enumerate(round_row.games.order_by("board", "id"), start=1):
+            if g.board != index:
+                g.board = index
+                g.save(update_fields=["board"])
+        note(
+            round_row.tournament,
+            user,
+            _("Round %(round)s: board %(board)s (%(white)s – %(black)s) removed.")
+            % {"round": round_row.number, "board": board, "white": white.name, "black": black.name},
+            round_row.number,
+        )
+    return violations(round_row)
+
+
+def add_board(
+    round_row: RoundRow, white: TournamentPlayer, black: TournamentPlayer, user: object
+) -> list[Violation]:
+    """Pair two players without a board in this round (absent, bye) on a new last board."""
+    _editable(round_row)
+    if white.pk == black.pk:
+        raise Refused(_("Choose two different players."))
+    for player in (white, black):
+        if round_row.games.filter(Q(white=player) | Q(black=player)).exists():
+            raise Refused(_("%(name)s already has a board in this round.") % {"name": player.name})
+    with transaction.atomic():
+        ByeRow.objects.filter(round=round_row, player__in=[white, black]).delete()
+        board = (round_row.games.aggregate(n=Max("board"))["n"] or 0) + 1
+        GameRow.objects.create(round=round_row, board=board, white=white, black=black)
+        note(
+            round_row.tournament,
+            user,
+            _("Round %(round)s: board %(board)s added (%(white)s – %(black)s).")
+            % {"round": round_row.number, "board": board, "white": white.name, "black": black.name},
+            round_row.number,
+        )
+    return violations(round_row)
+
+
+def give_bye(round_row: RoundRow, player: TournamentPlayer, user: object) -> list[Violation]:
+    """Give the pairing-allocated bye to a player without a board (absent): used after
+    removing a board."""
+    _editable(round_row)
+    bye = round_row.byes.filter(player=player).first()
+    if bye is None or bye.kind != ByeCode.ABSENT:
+        raise Refused(_("%(name)s is not unpaired in this round.") % {"name": player.name})
+    with transaction.atomic():
+        bye.kind = ByeCode.PAIRING_ALLOCATED
+        bye.save(update_fields=["kind"])
+        note(
+            round_row.tournament,
+            user,
+            _("Round %(round)s: pairing-allocated bye given to %(name)s.")
+            % {"round": round_row.number, "name": player.name},
+            round_row.number,
+        )
+    return violations(round_row)
+
+
+# -- checker --------------------------------------------------------------------------------------
+
+
+def check_tournament(row: Tournament) -> list[RoundDifference]:
+    """Re-pair every round of a Swiss tournament (FIDE Dutch) and list the differing boards.
+    Raises :class:`Refused` for a round robin."""
+    if row.system != System.SWISS:
+        raise Refused(_("Only a Swiss tournament is checked (a round robin follows its table)."))
+    tournament = load_tournament(row)
+    colour = _initial_colour(row) or initial_colour_of(tournament)
+    try:
+        return check_rounds(
+            tournament,
+            engine=swiss_engine(),
+            options=PairingOptions(initial_colour=colour),
+            workers=2,
+        )
+    except PairingError as exc:
+        raise Refused(_("Cannot pair: %(reason)s") % {"reason": exc.reason}) from exc

@@ -1,0 +1,573 @@
+"""Pages of entries and pairing (issue 4): a new tournament, the *Entries* tab, pairing the
+next round, a round's pairing (review, hand edits, publish, unpair) and the pairings checker.
+
+Every page checks the club's visibility (:func:`club_view`) and the action on the tournament
+(:func:`allowed_on`: the club role, or the creator of an independent tournament) on the
+server. A post naming no known action, player, board or round answers 400; a refusal of the
+rules (limit reached, frozen numbers, a round already paired…) answers 409 with the message.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+
+from chessclub.model import Colour
+from chessclub.pairing.criteria import Violation
+from chessclub_web.clubs.models import Club
+from chessclub_web.clubs.models import Player as RosterPlayer
+from chessclub_web.pairings import services
+from chessclub_web.pairings.forms import (
+    AddBoardForm,
+    ByeForm,
+    ForbiddenForm,
+    NewTournamentForm,
+    PairingRulesForm,
+    PlayerForm,
+    RosterForm,
+    RoundForm,
+    SwapForm,
+)
+from chessclub_web.pairings.models import Absence, ForbiddenPair, PairingChange, RequestedBye
+from chessclub_web.permissions import Action, allowed_on, club_view
+from chessclub_web.tournaments.models import (
+    ByeCode,
+    Game,
+    Round,
+    RoundState,
+    System,
+    Tournament,
+    TournamentPlayer,
+)
+
+
+class BadPost(Exception):
+    """A tampered or incomplete post: 400."""
+
+
+def _tournament(request: HttpRequest, club: Club, pk: int, action: Action) -> Tournament:
+    row = get_object_or_404(Tournament, pk=pk, club=club)
+    if not allowed_on(request.user, row, action):
+        raise PermissionDenied
+    return row
+
+
+def _login_first(request: HttpRequest) -> HttpResponse | None:
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    return None
+
+
+def entries_url(row: Tournament) -> str:
+    assert row.club is not None
+    return reverse("entries", args=(row.club.number, row.pk))
+
+
+def round_url(row: Tournament, number: int) -> str:
+    assert row.club is not None
+    return reverse("pairing_round", args=(row.club.number, row.pk, number))
+
+
+def violation_text(v: Violation, names: dict[int, str]) -> str:
+    """A warning naming the rule (FIDE C.04.3 C1–C3, TRF record 260)."""
+
+    def who(i: int = 0) -> str:
+        number = int(v.players[i])
+        return f"{number}. {names.get(number, '?')}"
+
+    colour = ""
+    if v.colour is not None:
+        colour = _("White") if v.colour is Colour.WHITE else _("Black")
+    if v.kind == "rematch":
+        return _(
+            "C1 (no rematch, FIDE C.04.3): %(a)s and %(b)s have already played each other."
+        ) % {
+            "a": who(0),
+            "b": who(1),
+        }
+    if v.kind == "second_pab":
+        return _(
+            "C2 (pairing-allocated bye, FIDE C.04.1): %(a)s already had a pairing-allocated bye "
+            "or a win without playing."
+        ) % {"a": who()}
+    if v.kind == "several_pabs":
+        return _("C2 (FIDE C.04.1): only one player receives the pairing-allocated bye.")
+    if v.kind == "colour_difference":
+        return _(
+            "C3 (colours, FIDE C.04.3 / C.04.1 f): with %(colour)s, %(a)s would have a colour "
+            "difference beyond ±2."
+        ) % {"a": who(), "colour": colour}
+    if v.kind == "same_colour_three_times":
+        return _(
+            "C3 (colours, FIDE C.04.3 / C.04.1 g): with %(colour)s, %(a)s would have the same "
+            "colour three times running."
+        ) % {"a": who(), "colour": colour}
+    return _("Forbidden pair (TRF record 260): %(a)s and %(b)s must not be paired together.") % {
+        "a": who(0),
+        "b": who(1),
+    }
+
+
+def _warn(request: HttpRequest, found: list[Violation], row: Tournament) -> None:
+    names = dict(row.players.values_list("pairing_number", "name"))
+    for v in found:
+        messages.warning(request, violation_text(v, names))
+
+
+# -- new tournament -------------------------------------------------------------------------------
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@club_view(Action.IMPORT_TOURNAMENT)
+def new_tournament(request: HttpRequest, club: Club) -> HttpResponse:
+    """Create a tournament from scratch (owner and administrators, as the import)."""
+    status = 200
+    if request.method == "POST":
+        form = NewTournamentForm(request.POST)
+        if form.is_valid():
+            row = form.save(commit=False)
+            row.club = club
+            row.creator = request.user
+            row.save()
+            services.note(row, request.user, _("Tournament created."))
+            messages.success(request, _("The tournament was created: register its players."))
+            return redirect(entries_url(row))
+        status = 400
+    else:
+        form = NewTournamentForm()
+    return render(
+        request, "pairings/new_tournament.html", {"club": club, "form": form}, status=status
+    )
+
+
+# -- entries --------------------------------------------------------------------------------------
+
+
+def _player(row: Tournament, value: Any) -> TournamentPlayer:
+    try:
+        return TournamentPlayer.objects.get(tournament=row, pk=int(value))
+    except (TypeError, ValueError, TournamentPlayer.DoesNotExist):
+        raise BadPost from None
+
+
+def _form_or_bad(form: Any) -> dict[str, Any]:
+    if not form.is_valid():
+        raise BadPost(
+            "; ".join(f"{field}: {' '.join(errors)}" for field, errors in form.errors.items())
+        )
+    return form.cleaned_data  # type: ignore[no-any-return]
+
+
+def _roster_choices(club: Club, row: Tournament) -> list[tuple[int, str]]:
+    taken = set(row.players.exclude(roster_player=None).values_list("roster_player", flat=True))
+    choices = []
+    for p in RosterPlayer.objects.filter(club=club).order_by("surname", "first_name"):
+        if p.pk in taken:
+            continue
+        elo = p.initial_elo(row.time_control_category)
+        choices.append((p.pk, f"{p}" + (f" ({elo})" if elo else "")))
+    return choices
+
+
+def _entries_action(request: HttpRequest, club: Club, row: Tournament) -> str:
+    """Do the posted action; return the success message. Raises BadPost / Refused."""
+    action = request.POST.get("action", "")
+    players = list(row.players.all())
+    user = request.user
+    if action == "add_player":
+        data = _form_or_bad(PlayerForm(request.POST))
+        player = services.add_player(
+            row,
+            services.NewEntry(
+                name=data["name"].strip(),
+                rating=data["rating"],
+                title=data["title"].strip().upper(),
+                federation=data["federation"].strip().upper(),
+                fide_id=data["fide_id"].strip(),
+                entry_round=data["entry_round"],
+            ),
+            user,
+        )
+        return _("%(name)s registered.") % {"name": player.name}
+    if action == "add_roster":
+        data = _form_or_bad(RosterForm(request.POST, choices=_roster_choices(club, row)))
+        roster = RosterPlayer.objects.get(club=club, pk=data["roster_player"])
+        name = f"{roster.surname}, {roster.first_name}" if roster.first_name else roster.surname
+        player = services.add_player(
+            row,
+            services.NewEntry(
+                name=name,
+                rating=roster.initial_elo(row.time_control_category),
+                federation=roster.federation,
+                fide_id=roster.fide_id,
+                matricule=roster.matricule,
+                sex=roster.sex,
+                birth_date=roster.birth_date.isoformat() if roster.birth_date else "",
+                club=club.name[:100],
+                entry_round=data["entry_round"],
+                roster_player_id=roster.pk,
+            ),
+            user,
+        )
+        return _("%(name)s registered.") % {"name": player.name}
+    if action == "remove_player":
+        player = _player(row, request.POST.get("player"))
+        services.remove_player(player, user)
+        return _("%(name)s removed from the entries.") % {"name": player.name}
+    if action == "renumber":
+        services.renumber_by_rating(row, user)
+        return _("Pairing numbers given by rating, then title, then name.")
+    if action == "draw_numbers":
+        seed = services.draw_numbers_by_lot(row, user)
+        return _("Pairing numbers drawn by lot (seed %(seed)s).") % {"seed": seed}
+    if action == "draw_colour":
+        colour = services.draw_initial_colour(row, user)
+        return _("Initial colour drawn by lot: %(colour)s.") % {
+            "colour": _("White") if colour is Colour.WHITE else _("Black")
+        }
+    if action == "rules":
+        services._refuse_closed(row)
+        form = PairingRulesForm(request.POST, instance=row)
+        _form_or_bad(form)
+        if (
+            services.last_paired_round(row) > (form.cleaned_data["planned_rounds"] or 0)
+            and row.system == System.SWISS
+        ):
+            raise services.Refused(_("More rounds are paired than that."))
+        form.save()
+        services.note(row, user, _("Pairing rules changed."))
+        return _("The pairing rules were saved.")
+    if action == "bye":
+        data = _form_or_bad(ByeForm(request.POST, players=players))
+        player = _player(row, data["player"])
+        services.request_bye(player, data["round_number"], data["kind"], user)
+        return _("The bye was recorded.")
+    if action == "cancel_bye":
+        try:
+            bye = RequestedBye.objects.get(player__tournament=row, pk=int(request.POST["bye"]))
+        except (KeyError, ValueError, RequestedBye.DoesNotExist):
+            raise BadPost from None
+        services.cancel_bye(bye, user)
+        return _("The bye was cancelled.")
+    if action == "absence":
+        data = _form_or_bad(RoundForm(request.POST, players=players))
+        services.add_absence(_player(row, data["player"]), data["round_number"], user)
+        return _("The absence was recorded.")
+    if action == "cancel_absence":
+        try:
+            absence = Absence.objects.get(player__tournament=row, pk=int(request.POST["absence"]))
+        except (KeyError, ValueError, Absence.DoesNotExist):
+            raise BadPost from None
+        services.cancel_absence(absence, user)
+        return _("The absence was cancelled.")
+    if action == "withdraw":
+        data = _form_or_bad(RoundForm(request.POST, players=players))
+        services.withdraw(_player(row, data["player"]), data["round_number"], user)
+        return _("The withdrawal was recorded.")
+    if action == "cancel_withdrawal":
+        services.withdraw(_player(row, request.POST.get("player")), None, user)
+        return _("The withdrawal was cancelled.")
+    if action == "forbid":
+        data = _form_or_bad(ForbiddenForm(request.POST, players=players))
+        services.add_forbidden_pair(
+            _player(row, data["first"]), _player(row, data["second"]), data["reason"], user
+        )
+        return _("The forbidden pair was recorded.")
+    if action == "allow":
+        try:
+            pair = ForbiddenPair.objects.get(tournament=row, pk=int(request.POST["pair"]))
+        except (KeyError, ValueError, ForbiddenPair.DoesNotExist):
+            raise BadPost from None
+        services.remove_forbidden_pair(pair, user)
+        return _("The forbidden pair was removed.")
+    raise BadPost(_("Unknown action."))
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@club_view()
+def entries(request: HttpRequest, club: Club, pk: int) -> HttpResponse:
+    """The *Entries* tab: players, pairing numbers, byes, absences, withdrawals, forbidden
+    pairs and the pairing rules."""
+    if (response := _login_first(request)) is not None:
+        return response
+    row = _tournament(request, club, pk, Action.MANAGE_ENTRIES)
+    status = 200
+    if request.method == "POST":
+        try:
+            message = _entries_action(request, club, row)
+        except BadPost as exc:
+            return HttpResponseBadRequest(
+                _("The request is not valid: %(detail)s") % {"detail": str(exc) or "?"}
+            )
+        except services.Refused as exc:
+            messages.error(request, str(exc))
+            status = 409
+        else:
+            messages.success(request, message)
+            return redirect(entries_url(row))
+        row.refresh_from_db()
+    return render(
+        request, "pairings/entries.html", _entries_context(request, club, row), status=status
+    )
+
+
+def _entries_context(request: HttpRequest, club: Club, row: Tournament) -> dict[str, Any]:
+    players = list(row.players.order_by("pairing_number"))
+    byes: dict[int, list[RequestedBye]] = {}
+    for bye in RequestedBye.objects.filter(player__tournament=row).order_by("round_number"):
+        byes.setdefault(bye.player_id, []).append(bye)
+    absences: dict[int, list[Absence]] = {}
+    for absence in Absence.objects.filter(player__tournament=row).order_by("round_number"):
+        absences.setdefault(absence.player_id, []).append(absence)
+    rows = [
+        {"player": p, "byes": byes.get(p.pk, []), "absences": absences.get(p.pk, [])}
+        for p in players
+    ]
+    return {
+        "club": club,
+        "tournament": row,
+        "tab": "entries",
+        "rows": rows,
+        "frozen": services.numbers_frozen(row),
+        "is_swiss": row.system == System.SWISS,
+        "last_paired": services.last_paired_round(row),
+        "player_form": PlayerForm(initial={"entry_round": services.next_round(row)}),
+        "roster_form": RosterForm(
+            choices=_roster_choices(club, row), initial={"entry_round": services.next_round(row)}
+        ),
+        "bye_form": ByeForm(players=players, initial={"round_number": services.next_round(row)}),
+        "round_form": RoundForm(
+            players=players, initial={"round_number": services.next_round(row)}
+        ),
+        "forbidden_form": ForbiddenForm(players=players),
+        "forbidden": ForbiddenPair.objects.filter(tournament=row).select_related("first", "second"),
+        "rules_form": PairingRulesForm(instance=row),
+        "history": PairingChange.objects.filter(tournament=row).select_related("user")[:50],
+        "can_pair": allowed_on(request.user, row, Action.EDIT_PAIRINGS),
+    }
+
+
+# -- pairing --------------------------------------------------------------------------------------
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@club_view()
+def pair_next(request: HttpRequest, club: Club, pk: int) -> HttpResponse:
+    """GET: what the next round will pair (players, byes, absences). POST: pair it (a draft)."""
+    if (response := _login_first(request)) is not None:
+        return response
+    row = _tournament(request, club, pk, Action.EDIT_PAIRINGS)
+    status = 200
+    if request.method == "POST":
+        try:
+            round_row = services.pair_next_round(row, request.user)
+        except services.Refused as exc:
+            messages.error(request, str(exc))
+            status = 409
+        else:
+            messages.success(
+                request, _("Round %(round)s is paired (draft).") % {"round": round_row.number}
+            )
+            return redirect(round_url(row, round_row.number))
+    number = services.next_round(row)
+    entries_of = services.round_entries(row, number)
+    players = list(row.players.order_by("pairing_number"))
+    kinds = dict(ByeCode.choices)
+    not_paired = [
+        {"player": p, "kind": kinds.get(entries_of[p.pairing_number], "")}
+        for p in players
+        if p.pairing_number in entries_of
+    ]
+    return render(
+        request,
+        "pairings/pair_next.html",
+        {
+            "club": club,
+            "tournament": row,
+            "tab": "entries",
+            "number": number,
+            "refusal": services.pairing_refusal(row),
+            "paired": [p for p in players if p.pairing_number not in entries_of],
+            "not_paired": not_paired,
+            "is_swiss": row.system == System.SWISS,
+            "rounds": row.rounds.order_by("number"),
+        },
+        status=status,
+    )
+
+
+def _game(round_row: Round, value: Any) -> Game:
+    try:
+        return Game.objects.select_related("white", "black", "round").get(
+            round=round_row, pk=int(value)
+        )
+    except (TypeError, ValueError, Game.DoesNotExist):
+        raise BadPost from None
+
+
+def _round_action(request: HttpRequest, row: Tournament, round_row: Round) -> str | None:
+    """Do the posted action on the round. Returns a success message, or None when the round
+    was deleted (unpaired). Raises BadPost / Refused / PermissionDenied."""
+    action = request.POST.get("action", "")
+    user = request.user
+    players = list(row.players.all())
+    found: list[Violation]
+    if action == "publish":
+        if not allowed_on(user, row, Action.PUBLISH_ROUND):
+            raise PermissionDenied
+        services.publish_round(round_row, user)
+        return _("Round %(round)s is published.") % {"round": round_row.number}
+    if action == "unpair":
+        services.unpair_round(round_row, user)
+        return None
+    if action == "repair":
+        services.repair_round(round_row, user)
+        return _("Round %(round)s was paired again.") % {"round": round_row.number}
+    if action == "swap":
+        data = _form_or_bad(SwapForm(request.POST, players=players))
+        found = services.swap_players(
+            round_row, _player(row, data["first"]), _player(row, data["second"]), user
+        )
+    elif action == "colours":
+        found = services.exchange_colours(_game(round_row, request.POST.get("game")), user)
+    elif action == "remove_board":
+        found = services.remove_board(_game(round_row, request.POST.get("game")), user)
+    elif action == "add_board":
+        data = _form_or_bad(AddBoardForm(request.POST, players=players))
+        found = services.add_board(
+            round_row, _player(row, data["white"]), _player(row, data["black"]), user
+        )
+    elif action == "give_bye":
+        found = services.give_bye(round_row, _player(row, request.POST.get("player")), user)
+    else:
+        raise BadPost(_("Unknown action."))
+    _warn(request, found, row)
+    return _("The pairing was changed.")
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@club_view()
+def pairing_round(request: HttpRequest, club: Club, pk: int, round_number: int) -> HttpResponse:
+    """A round's pairing: review, hand edits with the absolute criteria checked, pair again,
+    publish, unpair; the pairing history below."""
+    if (response := _login_first(request)) is not None:
+        return response
+    row = _tournament(request, club, pk, Action.EDIT_PAIRINGS)
+    round_row = get_object_or_404(Round, tournament=row, number=round_number)
+    status = 200
+    if request.method == "POST":
+        try:
+            message = _round_action(request, row, round_row)
+        except BadPost as exc:
+            return HttpResponseBadRequest(
+                _("The request is not valid: %(detail)s") % {"detail": str(exc) or "?"}
+            )
+        except services.Refused as exc:
+            messages.error(request, str(exc))
+            status = 409
+        else:
+            if message is None:
+                messages.success(
+                    request, _("Round %(round)s was unpaired.") % {"round": round_number}
+                )
+                return redirect(reverse("pair_next", args=(club.number, row.pk)))
+            messages.success(request, message)
+            return redirect(round_url(row, round_number))
+        round_row = get_object_or_404(Round, tournament=row, number=round_number)
+    games = list(round_row.games.select_related("white", "black").order_by("board", "id"))
+    byes = list(round_row.byes.select_related("player").order_by("player__pairing_number"))
+    players = list(row.players.order_by("pairing_number"))
+    on_board = [p for p in players if any(p.pk in (g.white_id, g.black_id) for g in games)]
+    pab = [b.player for b in byes if b.kind == ByeCode.PAIRING_ALLOCATED]
+    draft = round_row.state == RoundState.DRAFT
+    names = {p.pairing_number: p.name for p in players}
+    return render(
+        request,
+        "pairings/round.html",
+        {
+            "club": club,
+            "tournament": row,
+            "tab": "entries",
+            "round": round_row,
+            "draft": draft,
+            "games": games,
+            "byes": byes,
+            "warnings": [violation_text(v, names) for v in services.violations(round_row)]
+            if draft
+            else [],
+            "swap_form": SwapForm(players=on_board + pab),
+            "add_form": AddBoardForm(
+                players=[
+                    b.player for b in byes if b.kind in (ByeCode.ABSENT, ByeCode.PAIRING_ALLOCATED)
+                ]
+            ),
+            "unpaired": [b.player for b in byes if b.kind == ByeCode.ABSENT],
+            "can_publish": allowed_on(request.user, row, Action.PUBLISH_ROUND),
+            "history": PairingChange.objects.filter(tournament=row).select_related("user")[:50],
+            "is_swiss": row.system == System.SWISS,
+        },
+        status=status,
+    )
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@club_view()
+def check_pairings(request: HttpRequest, club: Club, pk: int) -> HttpResponse:
+    """Re-pair every round of a Swiss tournament (FIDE Dutch) and list the boards that differ
+    (GET shows the button; POST runs the check: one engine run per round)."""
+    if (response := _login_first(request)) is not None:
+        return response
+    row = _tournament(request, club, pk, Action.EDIT_PAIRINGS)
+    differences = None
+    error = ""
+    rounds: list[dict[str, Any]] = []
+    if request.method == "POST":
+        try:
+            differences = services.check_tournament(row)
+        except services.Refused as exc:
+            error = str(exc)
+        else:
+            names = dict(row.players.values_list("pairing_number", "name"))
+            by_round: dict[int, list[dict[str, Any]]] = {}
+            for d in differences:
+                by_round.setdefault(d.round, []).append(
+                    {
+                        "board": d.board,
+                        "played": _pair_text(d.played, names),
+                        "engine": _pair_text(d.engine, names),
+                        "kind": d.kind,
+                        "message": d.message,
+                    }
+                )
+            rounds = [{"number": n, "rows": by_round[n]} for n in sorted(by_round)]
+    return render(
+        request,
+        "pairings/check.html",
+        {
+            "club": club,
+            "tournament": row,
+            "tab": "entries",
+            "checked": differences is not None,
+            "rounds": rounds,
+            "error": error,
+            "is_swiss": row.system == System.SWISS,
+        },
+        status=409 if error else 200,
+    )
+
+
+def _pair_text(pair: tuple[int, int] | None, names: dict[int, str]) -> str:
+    if pair is None:
+        return "—"
+    white, black = pair
+    if black == 0:
+        return _("%(player)s: bye") % {"player": f"{white}. {names.get(white, '?')}"}
+    return f"{white}. {names.get(white, '?')} – {black}. {names.get(black, '?')}"

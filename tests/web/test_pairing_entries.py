@@ -1,0 +1,301 @@
+"""Issue 4 deliverable 1 (entries) and the new-tournament page, through the web.
+
+Expected pairing numbers come from FIDE C.04.2 (rating, then title GM, IM, WGM, FM, …, then
+name); refusals from the issue's rules (bye limit, numbers frozen after round 4, no bye in a
+round already paired) and common.md (tampered posts answer 4xx).
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from chessclub_web.clubs.models import Player as RosterPlayer
+from chessclub_web.clubs.models import Role
+from chessclub_web.pairings import services
+from chessclub_web.pairings.models import Absence, ForbiddenPair, PairingChange, RequestedBye
+from chessclub_web.tournaments.models import Round, RoundState, Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def owner(public_club, make_user):
+    return make_user("owner", public_club, Role.OWNER)
+
+
+@pytest.fixture
+def client_owner(client, owner):
+    client.force_login(owner)
+    return client
+
+
+def new_tournament(client, club, **extra):
+    data = {
+        "name": "Championnat 2026",
+        "kind": "club",
+        "system": "swiss",
+        "time_control_category": "standard",
+        "time_control": "90 min + 30 s",
+        "start_date": "2026-01-10",
+        "end_date": "2026-03-10",
+        "planned_rounds": "5",
+        "city": "",
+        "chief_arbiter": "",
+        "initial_colour": "W",
+        "max_requested_byes": "",
+        "missed_round_points": "Z",
+    }
+    data.update({k: str(v) for k, v in extra.items()})
+    response = client.post(reverse("new_tournament", args=(club.number,)), data)
+    assert response.status_code == 302, response.content.decode()[:2000]
+    return Tournament.objects.get(club=club, name=data["name"])
+
+
+def entries_url(t):
+    return reverse("entries", args=(t.club.number, t.pk))
+
+
+def register(client, t, name, rating=None, title="", entry_round=1):
+    data = {"action": "add_player", "name": name, "entry_round": entry_round, "title": title}
+    if rating is not None:
+        data["rating"] = rating
+    return client.post(entries_url(t), data)
+
+
+def numbers(t):
+    return list(t.players.order_by("pairing_number").values_list("pairing_number", "name"))
+
+
+def test_new_tournament_page_creates_a_swiss(client_owner, public_club):
+    t = new_tournament(client_owner, public_club, acceleration="on", max_requested_byes=2)
+    assert (t.system, t.planned_rounds, t.acceleration, t.max_requested_byes) == (
+        "swiss",
+        5,
+        True,
+        2,
+    )
+    assert t.creator.username == "owner"
+    assert PairingChange.objects.filter(tournament=t).exists()
+    # The club page links to it (clubs/links.py).
+    page = client_owner.get(reverse("club", args=(public_club.number,))).content.decode()
+    assert reverse("new_tournament", args=(public_club.number,)) in page
+
+
+def test_new_tournament_refuses_bad_values_with_400(client_owner, public_club):
+    url = reverse("new_tournament", args=(public_club.number,))
+    response = client_owner.post(
+        url,
+        {
+            "name": "X",
+            "kind": "club",
+            "system": "swiss",
+            "planned_rounds": "0",
+            "time_control_category": "standard",
+            "missed_round_points": "Z",
+        },
+    )
+    assert response.status_code == 400
+    assert not Tournament.objects.filter(name="X").exists()
+    response = client_owner.post(
+        url,
+        {
+            "name": "Y",
+            "kind": "club",
+            "system": "team_swiss",
+            "planned_rounds": "5",
+            "time_control_category": "standard",
+            "missed_round_points": "Z",
+        },
+    )
+    assert response.status_code == 400
+
+
+def test_new_tournament_needs_the_import_right(client, public_club, make_user):
+    arbiter = make_user("arb", public_club, Role.ARBITER)
+    client.force_login(arbiter)
+    assert client.get(reverse("new_tournament", args=(public_club.number,))).status_code == 403
+    client.logout()
+    assert client.get(reverse("new_tournament", args=(public_club.number,))).status_code == 302
+
+
+def test_entries_pairing_numbers_by_rating_then_title_then_name(client_owner, public_club):
+    """FIDE C.04.2: Dahl 1800 is last; of the three at 2000, the two FMs come first (title),
+    Adam before Berg (name); Cole has no title."""
+    t = new_tournament(client_owner, public_club)
+    for name, rating, title in [
+        ("Dahl, Di", 1800, ""),
+        ("Cole, Cy", 2000, ""),
+        ("Berg, Bo", 2000, "FM"),
+        ("Adam, Al", 2000, "FM"),
+    ]:
+        assert register(client_owner, t, name, rating, title).status_code == 302
+    assert numbers(t) == [(1, "Adam, Al"), (2, "Berg, Bo"), (3, "Cole, Cy"), (4, "Dahl, Di")]
+    page = client_owner.get(entries_url(t))
+    assert page.status_code == 200 and "Adam, Al" in page.content.decode()
+
+
+def test_entries_numbers_frozen_once_round_4_is_paired(client_owner, public_club):
+    """FIDE C.04.2: pairing numbers may not change after round 4 is paired; a later entrant
+    takes the next number."""
+    t = new_tournament(client_owner, public_club, planned_rounds=7)
+    register(client_owner, t, "Low, Lo", 1500)
+    for n in range(1, 5):
+        Round.objects.create(tournament=t, number=n, state=RoundState.PUBLISHED)
+    response = register(client_owner, t, "High, Hi", 2500, entry_round=5)
+    assert response.status_code == 302
+    assert numbers(t) == [(1, "Low, Lo"), (2, "High, Hi")]
+    response = client_owner.post(entries_url(t), {"action": "renumber"})
+    assert response.status_code == 409
+    assert "frozen" in response.content.decode()
+
+
+def test_entries_late_entry_cannot_join_a_paired_round(client_owner, public_club):
+    t = new_tournament(client_owner, public_club)
+    register(client_owner, t, "A, A", 1500)
+    Round.objects.create(tournament=t, number=1)
+    response = register(client_owner, t, "B, B", 1500, entry_round=1)
+    assert response.status_code == 409
+    assert "round 2 at the earliest" in response.content.decode()
+
+
+def test_entries_requested_bye_limit_and_past_round(client_owner, public_club):
+    """Issue 4: requested byes for chosen rounds with a per-tournament limit (here 1); a bye
+    in a round already paired is refused."""
+    t = new_tournament(client_owner, public_club, max_requested_byes=1)
+    register(client_owner, t, "A, A", 1500)
+    player = t.players.get()
+    url = entries_url(t)
+    ok = client_owner.post(
+        url, {"action": "bye", "player": player.pk, "round_number": 3, "kind": "H"}
+    )
+    assert ok.status_code == 302
+    refused = client_owner.post(
+        url, {"action": "bye", "player": player.pk, "round_number": 4, "kind": "Z"}
+    )
+    assert refused.status_code == 409
+    assert "allows 1" in refused.content.decode()
+    assert RequestedBye.objects.filter(player=player).count() == 1
+    Round.objects.create(tournament=t, number=1)
+    t.max_requested_byes = None
+    t.save()
+    past = client_owner.post(
+        url, {"action": "bye", "player": player.pk, "round_number": 1, "kind": "H"}
+    )
+    assert past.status_code == 409
+    assert "already paired" in past.content.decode()
+
+
+def test_entries_tampered_posts_answer_400(client_owner, public_club, make_user):
+    t = new_tournament(client_owner, public_club)
+    other = new_tournament(client_owner, public_club, name="Autre")
+    register(client_owner, other, "Z, Z", 1500)
+    stranger = other.players.get()
+    url = entries_url(t)
+    assert client_owner.post(url, {"action": "nonsense"}).status_code == 400
+    assert (
+        client_owner.post(url, {"action": "remove_player", "player": stranger.pk}).status_code
+        == 400
+    )
+    assert (
+        client_owner.post(
+            url, {"action": "bye", "player": "x", "round_number": 2, "kind": "H"}
+        ).status_code
+        == 400
+    )
+    assert client_owner.post(url, {"action": "cancel_bye", "bye": "999"}).status_code == 400
+    assert other.players.count() == 1
+
+
+def test_entries_need_the_manage_entries_right(client, public_club, make_user, owner):
+    client.force_login(owner)
+    t = new_tournament(client, public_club)
+    outsider = make_user("someone")
+    client.force_login(outsider)
+    assert client.get(entries_url(t)).status_code == 403
+    assert client.post(entries_url(t), {"action": "renumber"}).status_code == 403
+    client.logout()
+    assert client.get(entries_url(t)).status_code == 302
+    arbiter = make_user("arb", public_club, Role.ARBITER)
+    client.force_login(arbiter)
+    assert client.get(entries_url(t)).status_code == 200
+
+
+def test_entries_roster_absence_withdrawal_forbidden_pair(client_owner, public_club):
+    t = new_tournament(client_owner, public_club, time_control_category="rapid")
+    roster = RosterPlayer.objects.create(
+        club=public_club, surname="Roster", first_name="Rita", initial_elo_rapid=1750
+    )
+    url = entries_url(t)
+    assert (
+        client_owner.post(
+            url, {"action": "add_roster", "roster_player": roster.pk, "entry_round": 1}
+        ).status_code
+        == 302
+    )
+    entry = t.players.get()
+    assert (entry.name, entry.rating, entry.roster_player_id) == ("Roster, Rita", 1750, roster.pk)
+    register(client_owner, t, "Other, O", 1500)
+    other = t.players.get(name="Other, O")
+    assert (
+        client_owner.post(
+            url, {"action": "absence", "player": other.pk, "round_number": 2}
+        ).status_code
+        == 302
+    )
+    assert Absence.objects.filter(player=other, round_number=2).exists()
+    assert (
+        client_owner.post(
+            url, {"action": "withdraw", "player": other.pk, "round_number": 4}
+        ).status_code
+        == 302
+    )
+    other.refresh_from_db()
+    assert other.withdrawn_from_round == 4
+    # No bye after the withdrawal.
+    response = client_owner.post(
+        url, {"action": "bye", "player": other.pk, "round_number": 5, "kind": "H"}
+    )
+    assert response.status_code == 409
+    assert (
+        client_owner.post(
+            url, {"action": "forbid", "first": entry.pk, "second": other.pk, "reason": "famille"}
+        ).status_code
+        == 302
+    )
+    assert ForbiddenPair.objects.filter(tournament=t).count() == 1
+    again = client_owner.post(url, {"action": "forbid", "first": other.pk, "second": entry.pk})
+    assert again.status_code == 409
+
+
+def test_initial_colour_by_lot_is_reproducible(client_owner, public_club):
+    """C.04.3 art. 5.2.5: the initial colour is drawn by lot before round 1; the same seed
+    draws the same colour, and both colours occur over seeds."""
+    t = new_tournament(client_owner, public_club, initial_colour="")
+    colours = {services.colour_by_lot(seed) for seed in range(20)}
+    assert len(colours) == 2
+    assert services.colour_by_lot(12345) is services.colour_by_lot(12345)
+    response = client_owner.post(entries_url(t), {"action": "draw_colour"})
+    assert response.status_code == 302
+    t.refresh_from_db()
+    assert t.initial_colour in ("W", "B")
+    line = PairingChange.objects.filter(tournament=t).first().description
+    assert "seed" in line
+    seed = int(line.rsplit("seed ", 1)[1].rstrip(").").strip())
+    expected = "W" if services.colour_by_lot(seed).name == "WHITE" else "B"
+    assert t.initial_colour == expected
+
+
+def test_round_robin_numbers_drawn_by_lot(client_owner, public_club):
+    t = new_tournament(client_owner, public_club, system="round_robin", planned_rounds="")
+    for i, name in enumerate(["A, A", "B, B", "C, C", "D, D"]):
+        register(client_owner, t, name, 2000 - i)
+    assert client_owner.post(entries_url(t), {"action": "draw_numbers"}).status_code == 302
+    drawn = numbers(t)
+    assert sorted(n for n, _ in drawn) == [1, 2, 3, 4]
+    line = PairingChange.objects.filter(tournament=t).first().description
+    seed = int(line.rsplit("seed ", 1)[1].rstrip(").").strip())
+    # The same seed draws the same order again (reproducible).
+    client_owner.post(entries_url(t), {"action": "renumber"})
+    services.draw_numbers_by_lot(t, None, seed=seed)
+    assert numbers(t) == drawn
