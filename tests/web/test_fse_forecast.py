@@ -196,3 +196,17 @@ def test_bad_period_choice_is_a_400_with_the_field_named(client, public_club, ma
     response = client.get(url(public_club) + "?time_control=quick")
     assert response.status_code == 400 and "1001" not in page_rows(response.content.decode())
     assert client.get(url(public_club) + "?date=2025-02-31").status_code == 400
+
+
+def test_page_in_french_and_linked_from_the_club_page(client, public_club, make_user):
+    """The page speaks French first (its title "Prévision liste FSE", the rule set "paramètres
+    actuels (2025)") and in German on request; the club page links to it."""
+    client.force_login(make_user("owner", public_club, Role.OWNER))
+    upload(client, public_club)
+    closed_import(public_club)
+    html = client.get(url(public_club)).content.decode()
+    assert "Prévision liste FSE" in html and "paramètres actuels (2025)" in html
+    assert "entrée après 7 parties comptabilisables" in html
+    german = client.get(url(public_club), HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "Prognose SSB-Liste" in german and "Neuer Wert" in german
+    assert url(public_club) in client.get(f"/clubs/{public_club.number}/").content.decode()
