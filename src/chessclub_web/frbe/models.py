@@ -1,1 +1,75 @@
-"""Rows of the frbe app."""
+"""Rows of the frbe app: the federation's player list (B3) and each tournament's export
+settings (B2 chars 7–8, FIDE-rated flag)."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from chessclub_web.tournaments.models import Tournament
+
+
+class FederationPlayer(models.Model):
+    """One record of the federation's ``PLAYER`` list, keyed by matricule. A re-import
+    updates the rows in place (no duplicates)."""
+
+    matricule = models.PositiveIntegerField(_("matricule"), primary_key=True)
+    name = models.CharField(_("name"), max_length=64, db_index=True)
+    sex = models.CharField(_("sex"), max_length=1, blank=True)
+    club = models.PositiveIntegerField(_("club"), null=True, blank=True, db_index=True)
+    birth_date = models.DateField(_("birth date"), null=True, blank=True)
+    rating = models.PositiveSmallIntegerField(_("national Elo"), null=True, blank=True)
+    games = models.PositiveIntegerField(_("games"), default=0)
+    previous_rating = models.PositiveSmallIntegerField(_("previous Elo"), null=True, blank=True)
+    previous_games = models.PositiveIntegerField(_("previous games"), default=0)
+    title = models.CharField(_("title"), max_length=3, blank=True)
+    fide_id = models.CharField(_("FIDE ID"), max_length=16, blank=True)
+    fide_nationality = models.CharField(_("FIDE nationality"), max_length=3, blank=True)
+    federation = models.CharField(_("federation"), max_length=2, blank=True)
+    deceased = models.BooleanField(_("deceased"), default=False)
+
+    class Meta:
+        ordering = ("name", "matricule")
+        verbose_name = _("federation player")
+        verbose_name_plural = _("federation players")
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.matricule})"
+
+    @property
+    def surname(self) -> str:
+        return self.name.split(",", 1)[0].strip()
+
+    @property
+    def first_name(self) -> str:
+        parts = self.name.split(",", 1)
+        return parts[1].strip() if len(parts) > 1 else ""
+
+
+class PlayerListImport(models.Model):
+    """One import of the player list: when, by whom, which file, how many records."""
+
+    imported_at = models.DateTimeField(_("imported at"), auto_now_add=True)
+    imported_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True
+    )
+    source = models.CharField(_("file"), max_length=255, blank=True)
+    list_date = models.DateField(_("list date"), null=True, blank=True)
+    records = models.PositiveIntegerField(_("records"), default=0)
+    created = models.PositiveIntegerField(_("new players"), default=0)
+    updated = models.PositiveIntegerField(_("updated players"), default=0)
+
+    class Meta:
+        ordering = ("-imported_at",)
+
+
+class ExportSettings(models.Model):
+    """B2's chars 7–8 (division, series) and whether the event is FIDE-rated."""
+
+    tournament = models.OneToOneField(
+        Tournament, on_delete=models.CASCADE, related_name="frbe_export"
+    )
+    division = models.CharField(_("division"), max_length=1, default="1")
+    series = models.CharField(_("series"), max_length=1, default="A")
+    fide_rated = models.BooleanField(_("FIDE-rated event"), default=False)

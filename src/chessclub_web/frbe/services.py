@@ -1,0 +1,212 @@
+"""The frbe app's operations: importing the federation's player list, the export's checks
+and files, the rating forecast (spec ``frbe.md`` B1–B6). Rules are the core's."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from django.db import transaction
+
+from chessclub.formats.frbe_export import ExportCheck, check_export
+from chessclub.formats.frbe_name import default_identifier, frbe_file_name, unique_file_name
+from chessclub.formats.frbe_players import (
+    FrbePlayer,
+    PlayerList,
+    read_player_csv,
+    read_player_dbf,
+)
+from chessclub.model import Tournament as CoreTournament
+from chessclub.ratings.frbe import ListedPlayer, RatingRun, period_games, rating_run
+from chessclub_web.clubs.models import Club
+from chessclub_web.frbe.models import ExportSettings, FederationPlayer, PlayerListImport
+from chessclub_web.tournaments.adapters import load_tournament
+from chessclub_web.tournaments.models import Tournament
+
+_FIELDS = (
+    "name",
+    "sex",
+    "club",
+    "birth_date",
+    "rating",
+    "games",
+    "previous_rating",
+    "previous_games",
+    "title",
+    "fide_id",
+    "fide_nationality",
+    "federation",
+    "deceased",
+)
+BATCH = 2000
+
+
+def read_list(data: bytes, filename: str) -> PlayerList:
+    """A ``PLAYER`` upload: CSV when named ``.csv`` or not starting like a dBase III table,
+    else dBase. Raises :class:`~chessclub.formats.frbe_players.PlayerListError`."""
+    if filename.lower().endswith(".csv") or data[:1] not in (b"\x03", b"\x83", b"\x30", b"\x8b"):
+        return read_player_csv(data, source=filename)
+    return read_player_dbf(data)
+
+
+def _row(p: FrbePlayer) -> FederationPlayer:
+    return FederationPlayer(
+        matricule=p.matricule,
+        name=p.name[:64],
+        sex=p.sex[:1],
+        club=p.club,
+        birth_date=p.birth_date,
+        rating=p.rating,
+        games=p.games,
+        previous_rating=p.previous_rating,
+        previous_games=p.previous_games,
+        title=p.title[:3],
+        fide_id=str(p.fide_id) if p.fide_id else "",
+        fide_nationality=p.fide_nationality[:3],
+        federation=p.federation[:2],
+        deceased=p.deceased,
+    )
+
+
+@transaction.atomic
+def store_list(listing: PlayerList, source: str, user: object | None) -> PlayerListImport:
+    """Insert new matricules and update known ones, in bulk (a re-import duplicates no one)."""
+    known = set(FederationPlayer.objects.values_list("matricule", flat=True))
+    rows = [_row(p) for p in listing]
+    new = [r for r in rows if r.matricule not in known]
+    old = [r for r in rows if r.matricule in known]
+    FederationPlayer.objects.bulk_create(new, batch_size=BATCH)
+    FederationPlayer.objects.bulk_update(old, _FIELDS, batch_size=BATCH)
+    return PlayerListImport.objects.create(
+        imported_by=user if getattr(user, "is_authenticated", False) else None,
+        source=source[:255],
+        list_date=listing.updated,
+        records=len(rows),
+        created=len(new),
+        updated=len(old),
+    )
+
+
+def frbe_player(row: FederationPlayer) -> FrbePlayer:
+    return FrbePlayer(
+        matricule=row.matricule,
+        name=row.name,
+        sex=row.sex,
+        club=row.club,
+        birth_date=row.birth_date,
+        previous_rating=row.previous_rating,
+        previous_games=row.previous_games,
+        rating=row.rating,
+        games=row.games,
+        title=row.title,
+        fide_id=int(row.fide_id) if row.fide_id.isdigit() else None,
+        fide_nationality=row.fide_nationality,
+        federation=row.federation,
+        deceased=row.deceased,
+    )
+
+
+def _matricules(tournaments: Iterable[CoreTournament]) -> set[int]:
+    return {
+        int(p.matricule) for t in tournaments for p in t.players if p.matricule.strip().isdigit()
+    }
+
+
+def list_for(tournaments: Iterable[CoreTournament]) -> dict[int, FrbePlayer] | None:
+    """The imported list's records of the tournaments' matricules (``None``: no list)."""
+    if not FederationPlayer.objects.exists():
+        return None
+    wanted = _matricules(tournaments)
+    return {
+        row.matricule: frbe_player(row)
+        for row in FederationPlayer.objects.filter(matricule__in=wanted)
+    }
+
+
+def export_settings(row: Tournament) -> ExportSettings:
+    found = ExportSettings.objects.filter(tournament=row).first()
+    return found or ExportSettings(tournament=row)
+
+
+def _taken_names(row: Tournament) -> set[str]:
+    """B2 names of the club's other tournaments ending the same day."""
+    if row.club is None or row.end_date is None:
+        return set()
+    names: set[str] = set()
+    others = Tournament.objects.filter(club=row.club, end_date=row.end_date).exclude(pk=row.pk)
+    for other in others.select_related("frbe_export"):
+        settings = getattr(other, "frbe_export", None)
+        division = settings.division if settings else "1"
+        series = settings.series if settings else "A"
+        identifier = default_identifier(load_tournament_system(other))
+        try:
+            names.add(
+                frbe_file_name(
+                    other.end_date, identifier, division, series, sender_club=row.club.number
+                ).upper()
+            )
+        except ValueError:
+            continue
+    return names
+
+
+def load_tournament_system(row: Tournament):  # type: ignore[no-untyped-def]
+    from chessclub.model import TournamentSystem
+
+    try:
+        return TournamentSystem(row.system)
+    except ValueError:
+        return TournamentSystem.SWISS
+
+
+@dataclass
+class FileName:
+    name: str
+    clash: str  # "" or the name another tournament already uses
+
+
+def file_name(row: Tournament, division: str, series: str, *, keep: bool) -> FileName:
+    """B2's name for ``row``; with ``keep`` (chars 7–8 chosen by the user) a clash with a
+    same-day tournament of the club is reported, else chars 7–8 move to a free value.
+    Raises ``ValueError`` (FrbeFileNameError) for a wrong char 7–8 or club number."""
+    assert row.club is not None and row.end_date is not None
+    name = frbe_file_name(
+        row.end_date,
+        default_identifier(load_tournament_system(row)),
+        division,
+        series,
+        sender_club=row.club.number,
+    )
+    taken = _taken_names(row)
+    if name.upper() in taken:
+        if keep:
+            return FileName(name, name)
+        return FileName(unique_file_name(name, taken), "")
+    return FileName(name, "")
+
+
+def check(row: Tournament, core: CoreTournament, fide_rated: bool) -> ExportCheck:
+    return check_export(core, players=list_for([core]), fide_rated=fide_rated)
+
+
+def forecast(club: Club) -> tuple[RatingRun | None, list[Tournament], dict[int, FrbePlayer]]:
+    """B5 over the club's closed tournaments (closed after the last list import, in closing
+    order): the run, the tournaments used and the list records involved."""
+    last = PlayerListImport.objects.first()
+    rows = Tournament.objects.filter(club=club, closed_at__isnull=False).order_by("closed_at", "pk")
+    if last is not None:
+        rows = rows.filter(closed_at__gt=last.imported_at)
+    tournaments = list(rows)
+    cores = [load_tournament(t) for t in tournaments]
+    wanted = _matricules(cores) | {
+        int(m) for m in club.players.values_list("matricule", flat=True) if m.strip().isdigit()
+    }
+    listed = {
+        row.matricule: frbe_player(row)
+        for row in FederationPlayer.objects.filter(matricule__in=wanted)
+    }
+    if not listed:
+        return None, tournaments, listed
+    games, _ = period_games([(t.name, c) for t, c in zip(tournaments, cores, strict=True)])
+    players = {m: ListedPlayer(m, p.name, p.rating, p.games, p.club) for m, p in listed.items()}
+    return rating_run(players, games), tournaments, listed

@@ -1,0 +1,335 @@
+"""Belgian federation pages: a tournament's *Export* tab, the club's *FRBE player list* and
+*Prévision Elo FRBE* (spec ``frbe.md`` B1–B6). Permissions are checked on the server:
+export needs ``EXPORT_TOURNAMENT`` on the tournament (``allowed_on``), the player list
+``MANAGE_ROSTER``; the forecast is seen by whoever sees the club."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.db import IntegrityError, transaction
+from django.db.models import Max
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_safe
+
+from chessclub.formats.frbe_export import ExportIssue, plain_trf, results_file, trf_like_file
+from chessclub.formats.frbe_name import DIVISIONS, SERIES, UNUSED
+from chessclub.formats.frbe_players import PlayerListError
+from chessclub.ratings.frbe import DEFAULT_NATIONAL_RULES
+from chessclub_web.clubs.models import Club, Player
+from chessclub_web.frbe import services
+from chessclub_web.frbe.models import FederationPlayer, PlayerListImport
+from chessclub_web.permissions import Action, allowed, allowed_on, club_view
+from chessclub_web.tournaments.adapters import load_tournament
+from chessclub_web.tournaments.models import Tournament, TournamentPlayer
+from chessclub_web.uploads import oversized_uploads
+
+MAX_RESULTS = 50
+
+
+def _issue_text(issue: ExportIssue) -> str:
+    p = dict(issue.params)
+    texts = {
+        "missing_name": _("The tournament has no name."),
+        "missing_start_date": _("The tournament has no start date."),
+        "missing_end_date": _("The tournament has no end date."),
+        "missing_arbiter": _("The tournament has no arbiter."),
+        "missing_time_control": _("The tournament has no time control."),
+        "missing_round_date": _("Round %(round)s has no date."),
+        "no_result": _("Round %(round)s: the game %(white)s–%(black)s has no result."),
+        "missing_matricule": _("Player %(number)s (%(name)s) has no matricule."),
+        "unknown_matricule": _(
+            "Player %(number)s (%(name)s): matricule %(matricule)s is not in the federation's "
+            "player list."
+        ),
+        "missing_fide_id": _("Player %(number)s (%(name)s) has no FIDE ID (FIDE-rated event)."),
+        "not_affiliated": _(
+            "Player %(number)s (%(name)s) was not affiliated at the tournament date: all their "
+            "results become 0F-0F."
+        ),
+        "unreadable_time_control": _(
+            "The time control “%(tempo)s” cannot be read: the games' eligibility was not checked."
+        ),
+    }
+    template = texts.get(issue.kind)
+    return template % p if template else issue.text
+
+
+def _tournament_for(request: HttpRequest, club: Club, pk: int) -> Tournament | HttpResponse:
+    row = get_object_or_404(Tournament, pk=pk, club=club)
+    if not allowed_on(request.user, row, Action.EXPORT_TOURNAMENT):
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        raise PermissionDenied
+    return row
+
+
+def _download(data: bytes, name: str, content_type: str) -> HttpResponse:
+    response = HttpResponse(data, content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@club_view()
+def export(request: HttpRequest, club: Club, pk: int) -> HttpResponse:
+    """*Export*: every blocking problem first, then the B2 name (chars 7–8 editable) and the
+    downloads (``?download=frbe|trflike|trf``): the federation's results file (Latin-1,
+    CR LF), the TRF-like variant and FIDE's TRF. A download with blocking problems answers 409
+    with the page; a wrong char 7–8 or a name clash 400."""
+    found = _tournament_for(request, club, pk)
+    if isinstance(found, HttpResponse):
+        return found
+    row = found
+    settings = services.export_settings(row)
+    errors: list[str] = []
+    status = 200
+    keep = settings.pk is not None
+    if request.method == "POST":
+        division = request.POST.get("division", "").strip()
+        series = request.POST.get("series", "").strip()
+        if division not in DIVISIONS + UNUSED or len(division) != 1:
+            errors.append(_("Character 7 (division) must be 1–9 or $."))
+        if series not in SERIES + UNUSED or len(series) != 1:
+            errors.append(_("Character 8 (series) must be a capital letter A–Z or $."))
+        fide_rated = request.POST.get("fide_rated") == "on"
+        if not errors and row.end_date is not None:
+            name = services.file_name(row, division, series, keep=True)
+            if name.clash:
+                errors.append(
+                    _(
+                        "The club already sends %(name)s (a tournament ending the same day): "
+                        "change character 7 or 8."
+                    )
+                    % {"name": name.clash}
+                )
+        if not errors:
+            settings.division, settings.series, settings.fide_rated = division, series, fide_rated
+            settings.save()
+            messages.success(request, _("The export settings were saved."))
+            return redirect(reverse("export", args=(club.number, row.pk)))
+        status = 400
+    core = load_tournament(row)
+    check = services.check(row, core, settings.fide_rated)
+    name = None
+    name_error = ""
+    if row.end_date is not None:
+        try:
+            name = services.file_name(row, settings.division, settings.series, keep=keep)
+        except ValueError as error:
+            name_error = str(error)
+    download = request.GET.get("download", "")
+    if download and request.method != "POST":
+        if check.ok and name is not None and not name.clash:
+            if download == "frbe":
+                return _download(
+                    results_file(core, check), name.name, "text/plain; charset=iso-8859-1"
+                )
+            stem = name.name.replace(".", "_")
+            if download == "trflike":
+                data = trf_like_file(core, check, file_name=name.name, club=club.number)
+                return _download(data, f"{stem}.trfx", "text/plain; charset=iso-8859-1")
+            if download == "trf":
+                return _download(plain_trf(core, check), f"{stem}.trf", "text/plain; charset=utf-8")
+        status = 409 if not check.ok else 400
+    return render(
+        request,
+        "frbe/export.html",
+        {
+            "club": club,
+            "tournament": row,
+            "tab": "export",
+            "check": check,
+            "blocking": [_issue_text(i) for i in check.blocking],
+            "warnings": [_issue_text(i) for i in check.warnings],
+            "ineligible": check.ineligible,
+            "name": name,
+            "name_error": name_error,
+            "settings": settings,
+            "errors": errors,
+            "has_list": FederationPlayer.objects.exists(),
+            "fictitious": check.fictitious
+            if check.fictitious and check.fictitious.applies
+            else None,
+            "players": {p.pairing_number: p.name for p in core.players},
+        },
+        status=status,
+    )
+
+
+def _search(query: str) -> list[FederationPlayer]:
+    query = query.strip()
+    if not query:
+        return []
+    rows = FederationPlayer.objects.all()
+    if query.isdigit():
+        rows = rows.filter(matricule=int(query))
+    else:
+        for word in query.replace(",", " ").split():
+            rows = rows.filter(name__icontains=word)
+    return list(rows[:MAX_RESULTS])
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@club_view(Action.MANAGE_ROSTER)
+def players(request: HttpRequest, club: Club) -> HttpResponse:
+    """*FRBE player list*: import ``PLAYER`` (dBase or CSV; a wrong structure is refused with
+    the field, 400, nothing stored), search by matricule or name, add a player to the roster
+    or to one of the club's open tournaments with their national Elo."""
+    status = 200
+    problems: list[str] = []
+    action = request.POST.get("action", "") if request.method == "POST" else ""
+    if action == "import":
+        oversized = "file" in oversized_uploads(request)
+        upload = request.FILES.get("file")
+        if oversized:
+            problems.append(_("The file is too big."))
+            status = 413
+        elif upload is None:
+            problems.append(_("Choose a file."))
+            status = 400
+        else:
+            try:
+                listing = services.read_list(upload.read(), upload.name)
+            except PlayerListError as error:
+                for p in error.problems:
+                    problems.append(
+                        _("record %(record)s, field %(field)s: %(message)s")
+                        % {"record": p.record, "field": p.field or "—", "message": p.message}
+                    )
+                status = 400
+            else:
+                done = services.store_list(listing, upload.name, request.user)
+                messages.success(
+                    request,
+                    _("Player list imported: %(new)s new, %(updated)s updated.")
+                    % {"new": done.created, "updated": done.updated},
+                )
+                return redirect(reverse("frbe_players", args=(club.number,)))
+    elif action in ("add_roster", "add_tournament"):
+        found = FederationPlayer.objects.filter(
+            matricule=int(request.POST.get("matricule", "0") or 0)
+            if request.POST.get("matricule", "").isdigit()
+            else -1
+        ).first()
+        if found is None:
+            problems.append(_("No player with this matricule in the list."))
+            status = 400
+        elif action == "add_roster":
+            if Player.objects.filter(club=club, matricule=str(found.matricule)).exists():
+                problems.append(_("This club already has a player with this matricule."))
+                status = 400
+            else:
+                Player.objects.create(
+                    club=club,
+                    surname=found.surname[:100],
+                    first_name=found.first_name[:100],
+                    birth_date=found.birth_date,
+                    sex=found.sex if found.sex in ("M", "F") else "",
+                    federation="BEL",
+                    matricule=str(found.matricule),
+                    fide_id=found.fide_id,
+                    initial_elo_standard=found.rating,
+                )
+                messages.success(
+                    request, _("%(name)s was added to the club's players.") % {"name": found.name}
+                )
+                return redirect(reverse("frbe_players", args=(club.number,)))
+        else:
+            pk = request.POST.get("tournament", "")
+            target = (
+                Tournament.objects.filter(club=club, pk=int(pk), closed_at__isnull=True).first()
+                if pk.isdigit()
+                else None
+            )
+            if target is None or not allowed_on(request.user, target, Action.MANAGE_ENTRIES):
+                problems.append(_("Choose one of the club's open tournaments."))
+                status = 400
+            elif target.players.filter(matricule=str(found.matricule)).exists():
+                problems.append(_("This player is already in the tournament."))
+                status = 400
+            else:
+                try:
+                    with transaction.atomic():
+                        last = target.players.aggregate(m=Max("pairing_number"))["m"] or 0
+                        TournamentPlayer.objects.create(
+                            tournament=target,
+                            pairing_number=last + 1,
+                            name=found.name.replace(",", "")[:100],
+                            rating=found.rating,
+                            sex=found.sex,
+                            federation="BEL",
+                            fide_id=found.fide_id,
+                            matricule=str(found.matricule),
+                            club=str(found.club or ""),
+                            birth_date=found.birth_date.isoformat() if found.birth_date else "",
+                        )
+                except IntegrityError:
+                    problems.append(_("The tournament changed meanwhile: try again."))
+                    status = 409
+                else:
+                    messages.success(
+                        request,
+                        _("%(name)s was added to %(tournament)s with pairing number %(number)s.")
+                        % {"name": found.name, "tournament": target.name, "number": last + 1},
+                    )
+                    return redirect(reverse("frbe_players", args=(club.number,)))
+    elif request.method == "POST":
+        problems.append(_("Unknown action."))
+        status = 400
+    query = request.GET.get("q", "")
+    return render(
+        request,
+        "frbe/players.html",
+        {
+            "club": club,
+            "problems": problems,
+            "query": query,
+            "results": _search(query),
+            "max_results": MAX_RESULTS,
+            "count": FederationPlayer.objects.count(),
+            "last_import": PlayerListImport.objects.first(),
+            "open_tournaments": Tournament.objects.filter(
+                club=club, closed_at__isnull=True
+            ).order_by("-start_date", "name"),
+        },
+        status=status,
+    )
+
+
+@require_safe
+@club_view()
+def forecast(request: HttpRequest, club: Club) -> HttpResponse:
+    """*Prévision Elo FRBE*: the club's players' predicted national rating from the imported
+    list and the club's closed tournaments (B5)."""
+    run, tournaments, listed = services.forecast(club)
+    roster = [
+        p
+        for p in club.players.exclude(matricule="").order_by("surname", "first_name")
+        if p.matricule.strip().isdigit()
+    ]
+    rows = []
+    for p in roster:
+        m = int(p.matricule)
+        entry = listed.get(m)
+        if entry is None:
+            rows.append({"player": p, "listed": None})
+            continue
+        outcome = run.players.get(m) if run is not None else None
+        rows.append({"player": p, "listed": entry, "outcome": outcome})
+    return render(
+        request,
+        "frbe/forecast.html",
+        {
+            "club": club,
+            "rows": rows,
+            "tournaments": tournaments,
+            "rules": DEFAULT_NATIONAL_RULES,
+            "has_list": FederationPlayer.objects.exists(),
+            "can_manage": allowed(request.user, club, Action.MANAGE_ROSTER),
+        },
+    )
