@@ -6,7 +6,20 @@ club shows nothing to outsiders (its pages answer 404, as if it did not exist). 
 needs a role whose row in :data:`PERMISSIONS` lists it. Superusers (site staff) may do everything.
 Creating a new club is not an action inside a club: any logged-in user may, and becomes its owner.
 
-Views use :func:`club_for_request`, which answers 404 / login redirect / 403 as appropriate.
+The creator of an **independent** tournament has owner rights on it (spec: "its creator has
+owner rights on it"): :func:`allowed_on` adds :data:`CREATOR_ACTIONS` for them, whatever their
+role in the tournament's club, and :func:`tournament_for_request` lets them see it even in a
+private club they are not a member of.
+
+Views use the decorator :func:`club_view` (club pages) or :func:`tournament_for_request`
+(a tournament's pages), which answer 404 / login redirect / 403 as appropriate: every request is
+checked on the server, links hidden in the pages are only a convenience.
+
+The table is shown in the documentation: ``docs/permissions.md`` is the output of
+:func:`permissions_markdown` (regenerate it with
+``.venv/bin/chessclub manage shell --no-imports -c "from chessclub_web.permissions import
+permissions_markdown as m; print(m(), end='')" > docs/permissions.md``);
+a test checks that the two agree.
 """
 
 from __future__ import annotations
@@ -20,6 +33,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.db.models import Q, QuerySet
 from django.http import Http404, HttpRequest, HttpResponsePermanentRedirect
+from django.shortcuts import get_object_or_404
 from django.urls import reverse
 
 from chessclub_web.clubs.models import Club, Membership, Role
@@ -69,6 +83,23 @@ CREATOR_ACTIONS: frozenset[Action] = frozenset(Action) - {
     Action.EDIT_CLUB,
 }
 
+#: What each action covers, for the documentation (English: docs/permissions.md).
+DESCRIPTIONS: Mapping[Action, str] = {
+    Action.VIEW_PRIVATE_CLUB: "see a private club's pages (a public club's: everyone)",
+    Action.IMPORT_TOURNAMENT: "import a Belgian results file or a TRF",
+    Action.ENTER_RESULTS: "enter results on a published round, see the history (R1-R5)",
+    Action.CORRECT_RESULTS: "correct results of a closed tournament (C3)",
+    Action.CLOSE_TOURNAMENT: "close a tournament, end a Swiss early (C1, C2)",
+    Action.EDIT_TOURNAMENT_SETTINGS: "change a tournament's settings (tiebreaks, rules, lots)",
+    Action.MANAGE_ENTRIES: "registrations, late entries, requested byes, withdrawals",
+    Action.EDIT_PAIRINGS: "pair a round, edit draft pairings by hand, see draft rounds",
+    Action.PUBLISH_ROUND: "publish a paired round",
+    Action.EXPORT_TOURNAMENT: "export federation files (FRBE, TRF)",
+    Action.MANAGE_ROSTER: "the club's players and their initial Elo",
+    Action.MANAGE_MEMBERS: "give and take roles in the club",
+    Action.EDIT_CLUB: "change the club's name, number, public flag",
+}
+
 User = AbstractBaseUser | AnonymousUser
 
 
@@ -93,12 +124,16 @@ def allowed_on(user: User, tournament: Tournament, action: Action) -> bool:
     the creator of an independent tournament (:data:`CREATOR_ACTIONS`)."""
     if tournament.club is not None and allowed(user, tournament.club, action):
         return True
-    return (
+    return is_creator(user, tournament) and action in CREATOR_ACTIONS
+
+
+def is_creator(user: User, tournament: Tournament) -> bool:
+    """True if ``user`` created ``tournament`` and it is an independent one (owner rights)."""
+    return bool(
         user.is_authenticated
         and tournament.kind == Kind.INDEPENDENT
         and tournament.creator_id is not None
         and tournament.creator_id == user.pk
-        and action in CREATOR_ACTIONS
     )
 
 
@@ -142,6 +177,71 @@ def club_for_request(request: HttpRequest, number: str, action: Action | None = 
             raise LoginRequired
         raise PermissionDenied
     return club
+
+
+def tournament_for_request(
+    request: HttpRequest, number: str, pk: int, action: Action | None = None
+) -> tuple[Club, Tournament]:
+    """The club (federation number in any case) and its tournament ``pk``, if the request may
+    see them (and do ``action`` on the tournament, :func:`allowed_on`).
+
+    Raises ``Http404`` when the club or the tournament does not exist, the tournament is
+    another club's, or the club is private and the user neither a member nor the tournament's
+    creator; :class:`LoginRequired` when an anonymous visitor asks for ``action``;
+    ``PermissionDenied`` (403) when a logged-in user may not do it.
+    """
+    club = Club.objects.filter(number__iexact=number).first()
+    if club is None:
+        raise Http404("No such club")
+    tournament = get_object_or_404(Tournament.objects.select_related("club"), pk=pk, club=club)
+    if not (can_view(request.user, club) or is_creator(request.user, tournament)):
+        raise Http404("No such club")
+    if action is not None and not allowed_on(request.user, tournament, action):
+        if not request.user.is_authenticated:
+            raise LoginRequired
+        raise PermissionDenied
+    return club, tournament
+
+
+def permission_rows() -> list[tuple[Action, dict[str, bool]]]:
+    """The table as rows: each action with, per column (the roles, then ``creator``), whether
+    it is allowed. Columns: :class:`Role` values in order, then ``"creator"``."""
+    return [
+        (
+            action,
+            {
+                **{role.value: action in PERMISSIONS[role] for role in Role},
+                "creator": action in CREATOR_ACTIONS,
+            },
+        )
+        for action in Action
+    ]
+
+
+def permissions_markdown() -> str:
+    """The permission table as Markdown (the content of ``docs/permissions.md``)."""
+    lines = [
+        "# Who may do what",
+        "",
+        "Generated from `src/chessclub_web/permissions.py` by its function"
+        " `permissions_markdown()`; a test (tests/web/test_permissions_matrix.py) checks that"
+        " this page and the code agree.",
+        "",
+        "Roles are given per club (*Membres* page). The creator of an **independent**"
+        " tournament has the `creator` column's rights on that tournament only, whatever"
+        " their role in its club. Site staff (superusers) may do everything. Anonymous"
+        " visitors and logged-in outsiders may only see a public club's pages; a private"
+        " club answers 404 to them. Every request is checked on the server.",
+        "",
+        "| action | what | owner | administrator | arbiter | creator (independent) |",
+        "|---|---|---|---|---|---|",
+    ]
+    for action, cells in permission_rows():
+        marks = " | ".join(
+            "yes" if cells[k] else "no" for k in [*(r.value for r in Role), "creator"]
+        )
+        lines.append(f"| `{action.value}` | {DESCRIPTIONS[action]} | {marks} |")
+    return "\n".join(lines) + "\n"
 
 
 def club_view(action: Action | None = None):  # type: ignore[no-untyped-def]

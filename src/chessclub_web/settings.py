@@ -179,6 +179,12 @@ AUTH_PASSWORD_VALIDATORS = [
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
+# Password reset mails (results issue 5): printed on the console by default (a local
+# installation sends no mail); set CHESSCLUB_EMAIL_BACKEND (e.g.
+# django.core.mail.backends.smtp.EmailBackend) to send real mail.
+EMAIL_BACKEND = os.environ.get(
+    "CHESSCLUB_EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend"
+)
 
 # Internationalisation: French first, then Dutch, German and English (spec: Clubs, people).
 LANGUAGE_CODE = "fr"

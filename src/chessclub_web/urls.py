@@ -57,6 +57,36 @@ urlpatterns = [
         name="login",
     ),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    # Password reset by e-mail (results issue 5); the templates are chessclub's own names
+    # (django.contrib.admin's registration/password_reset_* would win otherwise).
+    path(
+        "accounts/password-reset/",
+        auth_views.PasswordResetView.as_view(
+            template_name="registration/reset_form.html",
+            email_template_name="registration/reset_email.txt",
+            subject_template_name="registration/reset_subject.txt",
+        ),
+        name="password_reset",
+    ),
+    path(
+        "accounts/password-reset/sent/",
+        auth_views.PasswordResetDoneView.as_view(template_name="registration/reset_sent.html"),
+        name="password_reset_done",
+    ),
+    path(
+        "accounts/reset/<uidb64>/<token>/",
+        auth_views.PasswordResetConfirmView.as_view(
+            template_name="registration/reset_confirm.html"
+        ),
+        name="password_reset_confirm",
+    ),
+    path(
+        "accounts/reset/done/",
+        auth_views.PasswordResetCompleteView.as_view(
+            template_name="registration/reset_complete.html"
+        ),
+        name="password_reset_complete",
+    ),
     # One app per area; each app's urls.py holds its full paths (clubs/<number>/…).
     path("", include("chessclub_web.pairings.urls")),
     path("", include("chessclub_web.results.urls")),

@@ -1,5 +1,28 @@
 """URLs of the results app (included at the site root by ``chessclub_web.urls``)."""
 
-from django.urls import URLPattern, URLResolver
+from django.urls import URLPattern, URLResolver, path
 
-urlpatterns: list[URLPattern | URLResolver] = []
+from chessclub_web.results import views
+
+urlpatterns: list[URLPattern | URLResolver] = [
+    path(
+        "clubs/<str:number>/tournaments/<int:pk>/calendar/",
+        views.calendar,
+        name="calendar",
+    ),
+    path(
+        "clubs/<str:number>/tournaments/<int:pk>/rounds/<int:round_number>/boards/",
+        views.boards,
+        name="boards",
+    ),
+    path(
+        "clubs/<str:number>/tournaments/<int:pk>/rounds/<int:round_number>/boards/save/",
+        views.save_board,
+        name="save_board",
+    ),
+    path(
+        "clubs/<str:number>/tournaments/<int:pk>/history/",
+        views.history,
+        name="history",
+    ),
+]

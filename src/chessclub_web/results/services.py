@@ -1,0 +1,252 @@
+"""Saving board results: optimistic concurrency, button-only cases, history (spec R1–R5, C3).
+
+:func:`save_results` is the one way results are written by the results pages. It takes the
+boards the user changed, each with the version the user's page showed (``Game.version``), and:
+
+- refuses bad input with :class:`ResultsError` (an HTTP status and a message naming the board):
+  an unknown code, a game that is not a board of this round, a draft round, "no result" in a
+  closed tournament (spec C3), an automatic save where only the button may save (spec R4);
+- in one transaction, locks the boards' rows (``SELECT … FOR UPDATE``, in id order: no
+  deadlock between two batches) and writes each with a conditional ``UPDATE … WHERE
+  version = <read version>`` that also adds one to the version. If any board's stored version
+  is not the one sent (someone else changed it: spec R3), **nothing** is written and the
+  stored values are returned instead;
+- appends one :class:`~chessclub_web.results.models.ResultChange` per changed board (spec R5),
+  gives the tournament a new revision (its cached standings are not used any more) and, for a
+  closed tournament, sends ``results_corrected`` once the transaction is committed (the
+  closing app stores the final standings again and recomputes the Elo, spec C3).
+
+A board whose chosen result is already the stored one (same version) is left as it is and
+counts as saved.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db import transaction
+from django.db.models import F
+from django.utils.translation import gettext as _
+
+from chessclub_web.results.models import ResultChange, Via
+from chessclub_web.tournaments.models import (
+    Game,
+    ResultCode,
+    Round,
+    RoundState,
+    System,
+    Tournament,
+    touch_tournament,
+)
+from chessclub_web.tournaments.signals import results_corrected
+
+#: Systems in which a round followed by an already paired round takes the button only (R4a).
+SWISS_SYSTEMS = frozenset({System.SWISS, System.TEAM_SWISS})
+RESULT_CODES = frozenset(code.value for code in ResultCode)
+
+
+class ResultsError(Exception):
+    """A request that cannot be saved: ``status`` is the HTTP status (4xx), ``message`` says
+    what is wrong and where (translated)."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Change:
+    """One board as the user sends it: the game's id, the chosen code (a ``ResultCode``
+    value) and the version the user's page showed."""
+
+    game_id: int
+    result: str
+    version: int
+
+
+@dataclass(frozen=True)
+class Stored:
+    """A board's stored result and version."""
+
+    result: str
+    version: int
+
+
+@dataclass
+class SaveOutcome:
+    """``saved``: the boards written (or already holding the chosen result), with their new
+    stored value; ``stale``: the boards someone else changed, with the stored value (then
+    ``saved`` is empty: nothing was written)."""
+
+    saved: dict[int, Stored] = field(default_factory=dict)
+    stale: dict[int, Stored] = field(default_factory=dict)
+
+    @property
+    def ok(self) -> bool:
+        return not self.stale
+
+
+def later_round_paired(tournament: Tournament, round_row: Round) -> bool:
+    """True when a later round of the tournament has been paired (a row exists, draft or
+    published)."""
+    return Round.objects.filter(tournament=tournament, number__gt=round_row.number).exists()
+
+
+def button_only_reason(tournament: Tournament, round_row: Round) -> str:
+    """Why results of this round are saved with the button only (spec R4), ``""`` when they
+    are saved automatically: (b) a closed tournament takes corrections only; (a) in a Swiss
+    tournament, a round followed by a round already paired (every change is a late
+    correction)."""
+    if tournament.is_closed:
+        return _(
+            "This tournament is closed: results are corrected only with the button “%(button)s”, "
+            "and a board never goes back to “no result”."
+        ) % {"button": _("Save the corrections")}
+    if tournament.system in SWISS_SYSTEMS and later_round_paired(tournament, round_row):
+        return _(
+            "Round %(next)s is already paired: every change in round %(round)s is a late "
+            "correction, saved only with the button."
+        ) % {"next": round_row.number + 1, "round": round_row.number}
+    return ""
+
+
+def board_label(game: Any, index: int | None = None) -> str:
+    """``board 3`` (the game's board number, else its place in the round)."""
+    number = game.board if getattr(game, "board", None) is not None else index
+    return _("board %(board)s") % {"board": number if number is not None else "?"}
+
+
+def _check_codes(changes: Sequence[Change], boards: dict[int, Game], closed: bool) -> None:
+    for change in changes:
+        game = boards.get(change.game_id)
+        if game is None:
+            raise ResultsError(
+                400,
+                _("Game %(game)s is not a board of this round of this tournament.")
+                % {"game": change.game_id},
+            )
+        if change.result not in RESULT_CODES:
+            raise ResultsError(
+                400,
+                _("%(board)s: “%(code)s” is not a result code (use one of %(codes)s).")
+                % {
+                    "board": board_label(game).capitalize(),
+                    "code": change.result[:20],
+                    "codes": " ".join(str(c.label) for c in ResultCode),
+                },
+            )
+        if change.version < 1:
+            raise ResultsError(
+                400,
+                _("%(board)s: the version %(version)s is not valid.")
+                % {"board": board_label(game).capitalize(), "version": change.version},
+            )
+        if closed and change.result == ResultCode.NONE:
+            raise ResultsError(
+                400,
+                _(
+                    "%(board)s: a board of a closed tournament always keeps a result; it "
+                    "cannot go back to “no result”."
+                )
+                % {"board": board_label(game).capitalize()},
+            )
+
+
+def save_results(
+    tournament: Tournament,
+    round_row: Round,
+    changes: Iterable[Change],
+    user: Any,
+    *,
+    via: str = Via.BUTTON,
+) -> SaveOutcome:
+    """Save the boards the user changed in ``round_row`` of ``tournament`` (spec R2–R5, C3).
+
+    ``changes``: at most one :class:`Change` per game; ``user``: who saves (the caller has
+    checked the permission: ``ENTER_RESULTS``, or ``CORRECT_RESULTS`` in a closed
+    tournament); ``via``: :class:`~chessclub_web.results.models.Via`.
+
+    Returns a :class:`SaveOutcome`: either every board saved, or nothing saved and the stale
+    boards' stored values (spec R3). Raises :class:`ResultsError` (4xx) for bad input; then
+    nothing is written either.
+    """
+    wanted = {change.game_id: change for change in changes}
+    ordered = [wanted[game_id] for game_id in sorted(wanted)]
+    outcome = SaveOutcome()
+    corrected = False
+    with transaction.atomic():
+        # Fresh values inside the transaction: the round may have been unpublished, the
+        # tournament closed, a later round paired since the page was loaded.
+        current = Tournament.objects.only("id", "closed_at", "system").get(pk=tournament.pk)
+        state = Round.objects.filter(pk=round_row.pk).values_list("state", flat=True).first()
+        if state is None:
+            raise ResultsError(404, _("This round does not exist any more."))
+        if state != RoundState.PUBLISHED:
+            raise ResultsError(
+                409,
+                _("Round %(round)s is not published: its results cannot be entered yet.")
+                % {"round": round_row.number},
+            )
+        if via == Via.AUTOSAVE:
+            reason = button_only_reason(current, round_row)
+            if reason:
+                raise ResultsError(409, reason)
+        if not ordered:
+            return outcome
+        boards = {
+            game.pk: game
+            for game in Game.objects.select_for_update(of=("self",))
+            .filter(round=round_row, pk__in=list(wanted))
+            .select_related("white", "black")
+            .order_by("pk")
+        }
+        _check_codes(ordered, boards, current.is_closed)
+        log: list[ResultChange] = []
+        for change in ordered:
+            game = boards[change.game_id]
+            if game.version != change.version:
+                outcome.stale[game.pk] = Stored(game.result, game.version)
+                continue
+            if game.result == change.result:
+                outcome.saved[game.pk] = Stored(game.result, game.version)
+                continue
+            written = Game.objects.filter(pk=game.pk, version=change.version).update(
+                result=change.result, version=F("version") + 1
+            )
+            if written != 1:  # changed between the lock and the update: cannot happen
+                fresh = Game.objects.values_list("result", "version").get(pk=game.pk)
+                outcome.stale[game.pk] = Stored(*fresh)
+                continue
+            outcome.saved[game.pk] = Stored(change.result, change.version + 1)
+            log.append(
+                ResultChange(
+                    tournament_id=tournament.pk,
+                    game_id=game.pk,
+                    round_number=round_row.number,
+                    board=game.board,
+                    white_name=game.white.name,
+                    black_name=game.black.name,
+                    old_result=game.result,
+                    new_result=change.result,
+                    old_version=change.version,
+                    user=user if getattr(user, "is_authenticated", False) else None,
+                    username=user.get_username() if user is not None else "",
+                    via=via,
+                    correction=current.is_closed,
+                )
+            )
+        if outcome.stale:
+            # Nothing at all is saved when any board is stale (spec R3): undo the others.
+            transaction.set_rollback(True)
+            outcome.saved.clear()
+            return outcome
+        if log:
+            ResultChange.objects.bulk_create(log)
+            touch_tournament(tournament.pk)
+            corrected = current.is_closed
+    if corrected:
+        results_corrected.send(sender=Tournament, tournament=current, user=user)
+    return outcome
