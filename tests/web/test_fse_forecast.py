@@ -210,3 +210,31 @@ def test_page_in_french_and_linked_from_the_club_page(client, public_club, make_
     german = client.get(url(public_club), HTTP_ACCEPT_LANGUAGE="de").content.decode()
     assert "Prognose SSB-Liste" in german and "Neuer Wert" in german
     assert url(public_club) in client.get(f"/clubs/{public_club.number}/").content.decode()
+
+
+def test_w8_table_replaced_by_the_administrator(
+    client, public_club, make_user, monkeypatch, tmp_path
+):
+    """CHESSCLUB_FSE_TABLE names another table: the page uses and names it. In this table every
+    difference expects 50 %: Alpha (K 24) beats Bravo: 24 × (1 − .50) = +12; draws Charlie:
+    24 × 0 = 0; loses to Delta: 24 × (0 − .50) = −12; ΣW = 0 → 1800. A broken file is named
+    on the page (503) and nothing is computed."""
+    from chessclub.ratings.fse.tables import fide_derived_document
+
+    doc = fide_derived_document() | {
+        "name": "flat-test",
+        "version": "7",
+        "expected_by_difference": [[0, None, 50]],
+    }
+    path = tmp_path / "flat.json"
+    path.write_text(json.dumps(doc))
+    monkeypatch.setenv("CHESSCLUB_FSE_TABLE", str(path))
+    client.force_login(make_user("owner", public_club, Role.OWNER))
+    upload(client, public_club)
+    closed_import(public_club)
+    html = client.get(url(public_club)).content.decode()
+    assert "<code>flat-test</code>" in html
+    assert (page_rows(html)["1001"]["sum-w"], page_rows(html)["1001"]["new"]) == ("0.00", "1800")
+    path.write_text("{")
+    response = client.get(url(public_club))
+    assert response.status_code == 503 and "flat.json" in response.content.decode()

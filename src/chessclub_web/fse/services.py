@@ -4,12 +4,18 @@ The period is computed by the core (:func:`chessclub.ratings.fse.compute_inputs`
 function that ``chessclub fse rating-run`` calls, from the stored previous list and the club's
 **closed** tournaments (``Tournament.closed_at`` set), each read with
 :func:`~chessclub_web.tournaments.adapters.load_tournament`.
+
+The evaluation table is the shipped one (derived from FIDE's tables, spec W8) unless the
+environment variable ``CHESSCLUB_FSE_TABLE`` names a table file of the same JSON layout
+(:func:`chessclub.ratings.fse.read_table`): an administrator replaces the table without a code
+change; the pages name the table used.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import datetime
+import os
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -19,12 +25,15 @@ from django.db import transaction
 from chessclub.model import Tournament
 from chessclub.model.points import format_points_decimal
 from chessclub.ratings.fse import (
+    EvaluationTable,
     ListEntry,
     PeriodResult,
     TournamentInput,
     TournamentOptions,
     compute_inputs,
+    default_table,
     read_list_csv,
+    read_table_file,
 )
 from chessclub_web.clubs.models import Club
 from chessclub_web.fse.models import ListRow, PreviousList
@@ -149,6 +158,17 @@ class Forecast:
     club_ids: frozenset[str]  # the list ids shown on the page (the club's players)
 
 
+TABLE_ENV = "CHESSCLUB_FSE_TABLE"
+
+
+def evaluation_table() -> EvaluationTable:
+    """The table in use: the file named by ``CHESSCLUB_FSE_TABLE``, else the shipped one.
+    Raises :class:`~chessclub.ratings.fse.TableError` (naming the file and the problem) or
+    ``OSError`` for a file that cannot be used."""
+    path = os.environ.get(TABLE_ENV, "").strip()
+    return read_table_file(path) if path else default_table()
+
+
 def closed_tournaments(club: Club) -> list[rows.Tournament]:
     """The club's closed tournaments, oldest first."""
     return list(
@@ -212,6 +232,7 @@ def compute_forecast(
         rules=rules,
         period_end=period_end,
         list_date=stored.list_date,
+        table=evaluation_table(),
     )
     roster_codes = set(club.players.exclude(swiss_code="").values_list("swiss_code", flat=True))
     return Forecast(

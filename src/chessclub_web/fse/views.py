@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import datetime
+import logging
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -27,6 +28,7 @@ from chessclub.ratings.fse import (
     PlayerResult,
     RuleSet,
     Status,
+    TableError,
     hundredths,
     rule_set,
 )
@@ -40,6 +42,7 @@ from chessclub_web.tournaments.problems import display_problem, translate
 from chessclub_web.uploads import oversized_uploads
 
 DEFAULT_RULES = "current"
+logger = logging.getLogger(__name__)
 
 
 def status_label(status: Status) -> str:
@@ -173,6 +176,10 @@ def _context(
             period_end=choice.end,
             time_control=choice.time_control,
         )
+    except (TableError, OSError) as exc:
+        logger.error("FSE evaluation table unusable: %s", exc)
+        context["table_error"] = str(exc)
+        return context, None
     except ValueError:
         context["no_tournament"] = True
         return context, None
@@ -222,6 +229,8 @@ def _forecast_page(
     context["problems"] = problems or []
     if choice is None and status == 200:
         status = 400
+    elif context.get("table_error") and status == 200:
+        status = 503
     return render(request, "fse/forecast.html", context, status=status)
 
 
