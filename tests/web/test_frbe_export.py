@@ -66,7 +66,7 @@ def test_b1_b3_export_round_trips_the_16_player_tournament(owner, elite, elite_b
     trf = owner.get(url(elite) + "?download=trf")
     assert trf.status_code == 200 and games(read_trf(trf.content)) == games(before)
     like = owner.get(url(elite) + "?download=trflike").content
-    first = [line for line in like.decode("latin-1").split("\r\n") if line.startswith("001")][0]
+    first = next(line for line in like.decode("latin-1").split("\r\n") if line.startswith("001"))
     assert like.startswith(b"00A 612OPE1A.700\r\n")
     assert first[48:52] == "2334" and first[63:68] == "40037"
 
