@@ -17,7 +17,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.utils import timezone
 
-from chessclub.ratings.fse import run_cli
+from chessclub.cli import main as cli_main
 from chessclub_web.clubs.models import Role
 from chessclub_web.fse.models import ListRow, PreviousList
 from chessclub_web.tournaments import services
@@ -59,7 +59,7 @@ def page_rows(html: str) -> dict[str, dict[str, str]]:
 
 
 def test_w6_same_values_through_the_cli_and_a_closed_club_tournament(
-    client, public_club, make_user
+    client, public_club, make_user, capsys
 ):
     """The CLI on the files and the page on the imported, closed tournament compute the same
     period with the same core: every player's old value, games, coefficient, ΣW and new value
@@ -72,7 +72,22 @@ def test_w6_same_values_through_the_cli_and_a_closed_club_tournament(
     assert response.status_code == 200
     html = response.content.decode()
     page = page_rows(html)
-    cli = json.loads(run_cli(LIST, [("open-5r.trf", OPEN)], "current", "json"))
+    capsys.readouterr()
+    code = cli_main(
+        [
+            "fse",
+            "rating-run",
+            "--list",
+            str(FIXTURES / "previous.csv"),
+            str(FIXTURES / "open-5r.trf"),
+            "--rules",
+            "current",
+            "--format",
+            "json",
+        ]
+    )
+    assert code == 0
+    cli = json.loads(capsys.readouterr().out)
     for p in cli["players"]:
         if p["status"] == "removed":
             continue  # Golf did not play in the club's tournament
