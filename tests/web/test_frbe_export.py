@@ -3,8 +3,6 @@ three downloads; permissions on the server."""
 
 from __future__ import annotations
 
-import datetime
-
 import pytest
 from django.urls import reverse
 
@@ -137,4 +135,3 @@ def test_b2_end_date_needed(owner, elite):
     assert owner.get(url(elite)).status_code == 200
     elite.refresh_from_db()
     assert elite.end_date is None
-    _ = datetime
