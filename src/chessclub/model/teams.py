@@ -230,6 +230,8 @@ class TeamTournament:
     ``boards`` is the number of boards of a match; ``match_points`` the match-point system
     (default 2/1/0); ``game_scoring`` scores each board; ``primary`` the score that ranks
     (match points by default). ``players`` optionally lists the core players of the rosters.
+    ``colour_sequence`` is the home team's colour by board (TRF-2026 record 352, ``"WBWB"``;
+    empty: alternating from White), used by the TRF writer.
     Construction validates the record (:class:`~chessclub.model.TournamentError`).
     """
 
@@ -246,6 +248,7 @@ class TeamTournament:
     system: TournamentSystem = TournamentSystem.SWISS
     start_date: datetime.date | None = None
     players: tuple[Player, ...] = ()
+    colour_sequence: str = ""
     _by_number: Mapping[int, Team] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -429,6 +432,17 @@ class TeamTournament:
             result[team] = tuple(cells)
         return result
 
+    def met_over_the_board(self, through_round: int | None = None) -> set[frozenset[int]]:
+        """Pairs of teams that played a match with at least one board over the board (C.04.6:
+        only those count as met and give colours; a whole-match forfeit or a match whose boards
+        were all forfeited — a cross-forfeit included — does not)."""
+        return {
+            frozenset((m.home, m.away))
+            for m in self.matches
+            if (through_round is None or m.round <= through_round)
+            and match_played_over_the_board(m)
+        }
+
     def scores(self, which: TeamScore | None = None) -> dict[int, Points]:
         """Match points (or game points) of every team over the entered results."""
         which = which or self.primary
@@ -436,6 +450,11 @@ class TeamTournament:
             team: sum((c.score(which) for c in cells), ZERO)
             for team, cells in self.team_rounds().items()
         }
+
+
+def match_played_over_the_board(match: TeamMatch) -> bool:
+    """True when at least one board of the match was played over the board."""
+    return match.forfeit is None and any(g.result.is_played for g in match.boards)
 
 
 def _with_opponent_gp(cell: TeamRound, opponent_gp: Points) -> TeamRound:
@@ -464,4 +483,5 @@ __all__ = [
     "TeamRoundKind",
     "TeamScore",
     "TeamTournament",
+    "match_played_over_the_board",
 ]

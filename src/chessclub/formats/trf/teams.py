@@ -38,6 +38,7 @@ from chessclub.model.teams import (
     TeamMatch,
     TeamScore,
     TeamTournament,
+    match_played_over_the_board,
 )
 from chessclub.model.tournament import TournamentError
 
@@ -286,45 +287,112 @@ def _pts(value: Points, width: int) -> str:
     return f"{float(value):.1f}".rjust(width)
 
 
-def write_team_trf(tournament: TeamTournament, *, start_date: str | None = None) -> str:
+def _outcome_code(result: GameResult, colour: Colour) -> str:
+    outcome = result.outcome(colour)
+    return {
+        None: " ",
+        "win": "1",
+        "draw": "=",
+        "loss": "0",
+        "forfeit_win": "+",
+        "forfeit_loss": "-",
+    }[None if outcome is None else outcome.value]
+
+
+def _unplayed_match_outcome(match: TeamMatch, t: TeamTournament) -> str:
+    """How a match without any board over the board reads for the pairing engine: ``+-``,
+    ``-+``, ``--`` (record 330), or ``H`` (drawn: a half-point bye for both teams)."""
+    if match.forfeit is not None:
+        return match.forfeit.value
+    home = away = ZERO
+    for game in match.boards:
+        points = game.points(t.game_scoring)
+        if points is not None:
+            home += points[0]
+            away += points[1]
+    if home > away:
+        return "+-"
+    if away > home:
+        return "-+"
+    return "H" if home > 0 else "--"
+
+
+def write_team_trf(
+    tournament: TeamTournament,
+    *,
+    start_date: str | None = None,
+    pairing_system: str | None = None,
+    rounds: int | None = None,
+    for_pairing: bool = False,
+    initial_colour: str | None = None,
+) -> str:
     """A TRF-2026 team file for ``tournament`` (line-ups in roster order, one match per pair
-    of teams and round). ``start_date`` overrides record 042 (``YYYY-MM-DD``)."""
+    of teams and round). ``start_date`` overrides record 042 (``YYYY-MM-DD``);
+    ``pairing_system`` is record 192 (default ``FIDE_TEAM_MP_GP`` / ``FIDE_TEAM_GP_MP``);
+    ``rounds`` limits the round columns written (record 142 keeps the planned rounds);
+    ``initial_colour`` (``"W"``/``"B"``) is record 152, the colour drawn by lot before round 1
+    (without it the pairing engine draws a new lot at every run).
+
+    ``for_pairing=True`` writes the pairing engine's input: a match in which no board was
+    played over the board (a whole-match forfeit, a cross-forfeit) does not count as met nor
+    give colours (FIDE C.04.6, C.04.1), so it is written as a forfeited match (record 330,
+    blank player cells) when one team won it, or as a half-point bye of both teams (record
+    240) when it was drawn.
+    """
     t = tournament
-    rounds = t.planned_rounds
-    seq = "".join("W" if b % 2 else "B" for b in range(1, t.boards + 1))
+    planned = t.planned_rounds
+    rounds = planned if rounds is None else rounds
+    seq = t.colour_sequence[: t.boards] if t.colour_sequence else ""
+    if len(seq) < t.boards:
+        seq = "".join("W" if b % 2 else "B" for b in range(1, t.boards + 1))
     scoring = t.game_scoring
     cells: dict[int, dict[int, str]] = {}
+    forfeited: list[tuple[str, TeamMatch]] = []
+    extra_byes: list[TeamBye] = []
+    blank = " " * 8
     for match in t.matches:
+        if match.round > rounds:
+            continue
         home, away = t.team(match.home), t.team(match.away)
+        if for_pairing and not match_played_over_the_board(match):
+            code = _unplayed_match_outcome(match, t)
+            if code == "H":
+                extra_byes += [
+                    TeamBye(match.round, match.home, ByeKind.HALF_POINT),
+                    TeamBye(match.round, match.away, ByeKind.HALF_POINT),
+                ]
+            else:
+                forfeited.append((code, match))
+            for team in (home, away):
+                for p in team.pairing_numbers:
+                    cells.setdefault(int(p), {})[match.round] = blank
+            continue
         if match.forfeit is not None:
             codes = {
                 MatchForfeit.HOME_WINS: ("+", "-"),
                 MatchForfeit.AWAY_WINS: ("-", "+"),
                 MatchForfeit.DOUBLE: ("-", "-"),
             }[match.forfeit]
+            forfeited.append((match.forfeit.value, match))
             for team, code in ((home, codes[0]), (away, codes[1])):
                 for p in team.pairing_numbers:
                     cells.setdefault(int(p), {})[match.round] = f"0000 - {code}"
             continue
         for game in match.boards:
-            if game.home_player is None or game.away_player is None:
-                continue
-            for me, other, colour in (
+            sides = (
                 (game.home_player, game.away_player, game.home_colour),
                 (game.away_player, game.home_player, game.home_colour.opposite),
-            ):
-                outcome = game.result.outcome(colour)
-                code = {
-                    None: " ",
-                    "win": "1",
-                    "draw": "=",
-                    "loss": "0",
-                    "forfeit_win": "+",
-                    "forfeit_loss": "-",
-                }[None if outcome is None else outcome.value]
-                cells.setdefault(int(me), {})[match.round] = (
-                    f"{int(other):>4} {colour.value} {code}"
-                )
+            )
+            for me, other, colour in sides:
+                if me is None:
+                    continue
+                code = _outcome_code(game.result, colour)
+                if other is None:
+                    cells.setdefault(int(me), {})[match.round] = f"0000 - {code}"
+                else:
+                    cells.setdefault(int(me), {})[match.round] = (
+                        f"{int(other):>4} {colour.value} {code}"
+                    )
     player_points: dict[int, Points] = {}
     for number, by_round in cells.items():
         total = ZERO
@@ -333,12 +401,16 @@ def write_team_trf(tournament: TeamTournament, *, start_date: str | None = None)
                 text[-1], ZERO
             )
         player_points[number] = total
+    system = pairing_system or (
+        "FIDE_TEAM_MP_GP" if t.primary is TeamScore.MP else "FIDE_TEAM_GP_MP"
+    )
     lines = [
         f"012 {t.name}",
         f"042 {start_date or (t.start_date.isoformat() if t.start_date else '')}",
-        f"092 {'FIDE_TEAM_MP_GP' if t.primary is TeamScore.MP else 'FIDE_TEAM_GP_MP'}",
-        f"142 {rounds}",
-        "192 FIDE_TEAM_MP_GP" if t.primary is TeamScore.MP else "192 FIDE_TEAM_GP_MP",
+        f"092 {system}",
+        f"142 {planned}",
+        *([f"152 {initial_colour}"] if initial_colour in ("W", "B") else []),
+        f"192 {system}",
         f"352 {seq}",
         f"362 TW{_pts(t.match_points.win, 4)}   TD{_pts(t.match_points.draw, 4)}   "
         f"TL{_pts(t.match_points.loss, 4)}",
@@ -353,12 +425,12 @@ def write_team_trf(tournament: TeamTournament, *, start_date: str | None = None)
             rating = player.rating if player and player.rating else 0
             lines.append(
                 f"001 {int(p):>4}      {name:<33} {rating:>4}{'':28}"
-                f"{_pts(player_points.get(int(p), ZERO), 4)} {0:>4}{body}"
+                f"{_pts(player_points.get(int(p), ZERO), 4)} {0:>4}{body}".rstrip()
             )
-    rows = t.team_rounds()
+    rows = t.team_rounds(through_round=rounds)
     for team in t.teams:
-        mp = sum((c.mp for c in rows[team.number]), ZERO)
-        gp = sum((c.gp for c in rows[team.number]), ZERO)
+        mp = sum((c.mp for c in rows.get(team.number, ())), ZERO)
+        gp = sum((c.gp for c in rows.get(team.number, ())), ZERO)
         ids = "".join(f" {int(p):>4}" for p in team.pairing_numbers)
         lines.append(
             f"310 {team.number:>3} {team.name[:32]:<32} {'':5} {0:>6} {_pts(mp, 6)} "
@@ -366,7 +438,9 @@ def write_team_trf(tournament: TeamTournament, *, start_date: str | None = None)
         )
     pab_rounds: dict[int, int] = {}
     by_kind: dict[tuple[str, int], list[int]] = {}
-    for bye in t.byes:
+    for bye in (*t.byes, *extra_byes):
+        if bye.round > rounds:
+            continue
         if bye.kind is ByeKind.PAIRING_ALLOCATED:
             pab_rounds[bye.round] = bye.team
         elif bye.kind in (ByeKind.FULL_POINT, ByeKind.HALF_POINT, ByeKind.ZERO_POINT):
@@ -380,11 +454,8 @@ def write_team_trf(tournament: TeamTournament, *, start_date: str | None = None)
         )
     for (kind, rnd), teams in sorted(by_kind.items()):
         lines.append(f"240 {kind} {rnd:>3}" + "".join(f" {n:>4}" for n in teams))
-    for match in t.matches:
-        if match.forfeit is not None:
-            lines.append(
-                f"330 {match.forfeit.value} {match.round:>3} {match.home:>3} {match.away:>3}"
-            )
+    for code, match in forfeited:
+        lines.append(f"330 {code} {match.round:>3} {match.home:>3} {match.away:>3}")
     return "\n".join(lines) + "\n"
 
 

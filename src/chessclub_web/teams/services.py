@@ -1,0 +1,509 @@
+"""What the team pages do to the rows, and the conversion to the core's team tournament.
+
+Every function refuses bad input with :class:`TeamError` (a translated message naming what is
+wrong) before changing anything; multi-row changes run in one transaction.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import defaultdict
+from dataclasses import dataclass
+from fractions import Fraction
+
+from django.db import transaction
+from django.db.models import Max
+from django.utils.translation import gettext as _
+
+from chessclub.model import ByeKind, Colour, PairingNumber, Player
+from chessclub.model.teams import (
+    BoardGame,
+    MatchPointSystem,
+    TeamScore,
+    TeamTournament,
+)
+from chessclub.model.teams import MatchForfeit as CoreForfeit
+from chessclub.model.teams import Team as CoreTeam
+from chessclub.model.teams import TeamBye as CoreBye
+from chessclub.model.teams import TeamForfeit as CoreTeamForfeit
+from chessclub.model.teams import TeamMatch as CoreMatch
+from chessclub.model.tournament import TournamentSystem
+from chessclub.pairing import PairingError
+from chessclub.pairing.teams import GacruxTeamEngine, TeamPairing, team_round_robin
+from chessclub.tiebreaks import RuleEra, default_era
+from chessclub_web.teams.models import (
+    BoardForfeit,
+    LineUp,
+    Match,
+    MatchBoard,
+    MatchForfeit,
+    Team,
+    TeamBye,
+    TeamByeKind,
+    TeamMember,
+    TeamSettings,
+)
+from chessclub_web.tournaments.adapters import CODE_TO_RESULT
+from chessclub_web.tournaments.models import (
+    Game,
+    ResultCode,
+    Round,
+    RoundState,
+    System,
+    Tournament,
+    TournamentPlayer,
+    touch_tournament,
+)
+
+
+class TeamError(ValueError):
+    """Input the team pages refuse; ``str()`` is a message for the user."""
+
+
+def settings_of(tournament: Tournament) -> TeamSettings:
+    """The team event's settings row (created with the defaults: 4 boards, 2/1/0)."""
+    found, _created = TeamSettings.objects.get_or_create(tournament=tournament)
+    return found
+
+
+# -- teams and rosters --------------------------------------------------------------------------
+
+
+def add_team(tournament: Tournament, name: str, club_name: str = "") -> Team:
+    name = name.strip()
+    if not name or len(name) > 100:
+        raise TeamError(_("A team needs a name of 1 to 100 characters."))
+    if tournament.teams.filter(name=name).exists():
+        raise TeamError(_("There is already a team named “%(name)s”.") % {"name": name})
+    if matches_exist(tournament):
+        raise TeamError(_("Teams cannot be added once the first round is paired."))
+    number = (tournament.teams.aggregate(m=Max("number"))["m"] or 0) + 1
+    return Team.objects.create(
+        tournament=tournament, number=number, name=name, club_name=club_name.strip()[:100]
+    )
+
+
+def add_member(
+    team: Team, name: str, rating: int | None = None, roster_player_id: int | None = None
+) -> TeamMember:
+    """A new player at the end of the team's roster (and in the tournament)."""
+    name = name.strip()
+    if not name or len(name) > 200:
+        raise TeamError(_("A player needs a name of 1 to 200 characters."))
+    if rating is not None and not 0 <= rating <= 3500:
+        raise TeamError(_("A rating is between 0 and 3500."))
+    tournament = team.tournament
+    with transaction.atomic():
+        number = (tournament.players.aggregate(m=Max("pairing_number"))["m"] or 0) + 1
+        player = TournamentPlayer.objects.create(
+            tournament=tournament,
+            pairing_number=number,
+            name=name,
+            rating=rating,
+            club=team.club_name[:100],
+            roster_player_id=roster_player_id,
+        )
+        position = (team.members.aggregate(m=Max("position"))["m"] or 0) + 1
+        return TeamMember.objects.create(team=team, player=player, position=position)
+
+
+def order_roster_by_rating(team: Team) -> None:
+    """Board order by rating, highest first (then name); the captain may change it."""
+    members = sorted(team.members.select_related("player"), key=_rating_key)
+    set_roster_order(team, [m.player_id for m in members])
+
+
+def _rating_key(member: TeamMember) -> tuple[int, str]:
+    return (-(member.player.rating or 0), member.player.name)
+
+
+def set_roster_order(team: Team, player_ids: list[int]) -> None:
+    members = {m.player_id: m for m in team.members.all()}
+    if sorted(player_ids) != sorted(members):
+        raise TeamError(_("The new board order must list every player of the roster once."))
+    with transaction.atomic():
+        for offset, member in enumerate(members.values(), start=1):
+            member.position = 1000 + offset
+            member.save(update_fields=["position"])
+        for position, pid in enumerate(player_ids, start=1):
+            members[pid].position = position
+            members[pid].save(update_fields=["position"])
+
+
+# -- line-ups and boards ------------------------------------------------------------------------
+
+
+def lineup_of(rnd: Round, team: Team) -> list[TournamentPlayer | None]:
+    """The team's players by board in this round (``None``: nobody on that board). Without a
+    stored line-up: the first players of the roster."""
+    boards = settings_of(team.tournament).boards
+    stored = {lu.board: lu.player for lu in rnd.lineups.filter(team=team).select_related("player")}
+    if not stored:
+        roster = [m.player for m in team.members.select_related("player")[:boards]]
+        return roster + [None] * (boards - len(roster))
+    return [stored.get(b) for b in range(1, boards + 1)]
+
+
+def set_lineup(rnd: Round, team: Team, player_ids: list[int | None]) -> None:
+    """Store the team's line-up for the round (board 1 first; ``None`` leaves a board empty)
+    and rebuild the boards of its match.
+
+    Rules (refused with :class:`TeamError`): players of the team's roster; each once; in the
+    roster's board order (fixed board order); a player in one team per round; not after a
+    board of the match has a result.
+    """
+    settings = settings_of(team.tournament)
+    if len(player_ids) != settings.boards:
+        raise TeamError(_("A line-up has one entry per board."))
+    positions = {m.player_id: m.position for m in team.members.all()}
+    chosen = [p for p in player_ids if p is not None]
+    if any(p not in positions for p in chosen):
+        raise TeamError(_("Only players of the team's roster can be lined up."))
+    if len(set(chosen)) != len(chosen):
+        raise TeamError(_("A player can play only one board."))
+    order = [positions[p] for p in chosen]
+    if order != sorted(order):
+        raise TeamError(_("The line-up must follow the roster's board order (fixed board order)."))
+    match = _match_of(rnd, team)
+    if match is not None and _has_results(match):
+        raise TeamError(_("The line-up cannot change once a board of the match has a result."))
+    with transaction.atomic():
+        LineUp.objects.filter(round=rnd, team=team).delete()
+        LineUp.objects.bulk_create(
+            LineUp(round=rnd, team=team, board=board, player_id=pid)
+            for board, pid in enumerate(player_ids, start=1)
+            if pid is not None
+        )
+        if match is not None:
+            build_boards(match)
+
+
+def _match_of(rnd: Round, team: Team) -> Match | None:
+    return (
+        Match.objects.filter(round=rnd, home=team).first()
+        or Match.objects.filter(round=rnd, away=team).first()
+    )
+
+
+def _has_results(match: Match) -> bool:
+    return bool(match.forfeit) or any(
+        (b.game is not None and b.game.result != ResultCode.NONE) or b.forfeit
+        for b in match.boards.select_related("game")
+    )
+
+
+def build_boards(match: Match) -> None:
+    """(Re)create the match's boards from both line-ups: a ``Game`` for each board with two
+    players (colours by the competition's rule), a board forfeit where a team fielded nobody.
+    """
+    rnd = match.round
+    settings = settings_of(rnd.tournament)
+    home = lineup_of(rnd, match.home)
+    away = lineup_of(rnd, match.away)
+    with transaction.atomic():
+        for board in match.boards.select_related("game"):
+            if board.game is not None:
+                board.game.delete()
+        match.boards.all().delete()
+        for b in range(1, settings.boards + 1):
+            hp, ap = home[b - 1], away[b - 1]
+            if hp is not None and ap is not None:
+                white, black = (hp, ap) if settings.colour_of_home(b) == "W" else (ap, hp)
+                game = Game.objects.create(
+                    round=rnd,
+                    board=(match.order - 1) * settings.boards + b,
+                    white=white,
+                    black=black,
+                )
+                MatchBoard.objects.create(match=match, board=b, game=game)
+            else:
+                forfeit = (
+                    BoardForfeit.HOME_WINS
+                    if hp is not None
+                    else BoardForfeit.AWAY_WINS
+                    if ap is not None
+                    else BoardForfeit.DOUBLE
+                )
+                MatchBoard.objects.create(match=match, board=b, forfeit=forfeit)
+    touch_tournament(rnd.tournament_id)
+
+
+def create_match(rnd: Round, order: int, home: Team, away: Team) -> Match:
+    match = Match.objects.create(round=rnd, order=order, home=home, away=away)
+    build_boards(match)
+    return match
+
+
+# -- results ------------------------------------------------------------------------------------
+
+
+def set_board_result(board: MatchBoard, code: str, version: int) -> bool:
+    """Store a board's result (one of the seven codes) if nobody changed it since ``version``
+    (optimistic concurrency, spec R3); False when someone did (nothing is saved)."""
+    if code not in ResultCode.values:
+        raise TeamError(_("“%(code)s” is not a board result.") % {"code": code})
+    game = board.game
+    if game is None:
+        raise TeamError(_("This board has no game: a team fielded nobody."))
+    if board.match.forfeit:
+        raise TeamError(_("The match was forfeited as a whole."))
+    with transaction.atomic():
+        updated = Game.objects.filter(pk=game.pk, version=version).exclude(result=code)
+        changed = updated.update(result=code, version=version + 1)
+        if not changed:
+            return Game.objects.filter(pk=game.pk, version=version).exists()
+    touch_tournament(board.match.round.tournament_id)
+    return True
+
+
+def set_match_forfeit(match: Match, code: str) -> None:
+    """Forfeit the whole match (``+-``, ``-+``, ``--``) or undo it (``""``)."""
+    if code not in MatchForfeit.values:
+        raise TeamError(_("“%(code)s” is not a match forfeit.") % {"code": code})
+    match.forfeit = code
+    match.version += 1
+    match.save(update_fields=["forfeit", "version"])
+    touch_tournament(match.round.tournament_id)
+
+
+# -- pairing ------------------------------------------------------------------------------------
+
+
+def _ensure_round(tournament: Tournament, number: int) -> Round:
+    rnd, _created = Round.objects.get_or_create(
+        tournament=tournament, number=number, defaults={"state": RoundState.PUBLISHED}
+    )
+    return rnd
+
+
+def _store_pairing(tournament: Tournament, pairing: TeamPairing) -> Round:
+    teams = {t.number: t for t in tournament.teams.all()}
+    rnd = _ensure_round(tournament, pairing.round)
+    for order, (home, away) in enumerate(pairing.matches, start=1):
+        create_match(rnd, order, teams[home], teams[away])
+    if pairing.bye is not None:
+        TeamBye.objects.create(
+            round=rnd, team=teams[pairing.bye], kind=TeamByeKind.PAIRING_ALLOCATED
+        )
+    return rnd
+
+
+def pair_round_robin(tournament: Tournament) -> int:
+    """Every round of a team (double) round robin, from the Berger table on the teams in
+    pairing-number order; returns the number of rounds."""
+    if tournament.system not in (System.TEAM_ROUND_ROBIN, System.TEAM_DOUBLE_ROUND_ROBIN):
+        raise TeamError(_("This tournament is not a team round robin."))
+    if matches_exist(tournament):
+        raise TeamError(_("The rounds are already paired."))
+    numbers = list(tournament.teams.order_by("number").values_list("number", flat=True))
+    if len(numbers) < 2:
+        raise TeamError(_("A round robin needs at least two teams."))
+    table = team_round_robin(numbers, double=tournament.system == System.TEAM_DOUBLE_ROUND_ROBIN)
+    with transaction.atomic():
+        for pairing in table:
+            _store_pairing(tournament, pairing)
+        tournament.planned_rounds = len(table)
+        tournament.save(update_fields=["planned_rounds"])
+    return len(table)
+
+
+def next_round(tournament: Tournament) -> int:
+    last = tournament.rounds.filter(matches__isnull=False).aggregate(m=Max("number"))["m"]
+    byes = tournament.rounds.filter(team_byes__isnull=False).aggregate(m=Max("number"))["m"]
+    return max(last or 0, byes or 0) + 1
+
+
+def pair_swiss_round(tournament: Tournament) -> int:
+    """Pair the next round of a team Swiss (FIDE C.04.6, gacrux's team mode); returns its
+    number. Raises :class:`TeamError` when a round is incomplete or no pairing exists."""
+    if tournament.system != System.TEAM_SWISS:
+        raise TeamError(_("This tournament is not a team Swiss."))
+    number = next_round(tournament)
+    if tournament.planned_rounds and number > tournament.planned_rounds:
+        raise TeamError(_("Every planned round is already paired."))
+    if tournament.teams.count() < 2:
+        raise TeamError(_("A team Swiss needs at least two teams."))
+    core = load_team_tournament(tournament)
+    if any(c.kind.value == "no result yet" for cells in core.team_rounds().values() for c in cells):
+        raise TeamError(_("Every board of the previous rounds needs a result first."))
+    settings = settings_of(tournament)
+    if tournament.initial_colour not in ("W", "B"):
+        tournament.initial_colour = random.SystemRandom().choice("WB")
+        tournament.save(update_fields=["initial_colour"])
+    engine = GacruxTeamEngine(
+        colour_model=settings.colour_model, initial_colour=tournament.initial_colour
+    )
+    try:
+        pairing = engine.pair(core, number)
+    except PairingError as exc:
+        raise TeamError(str(exc)) from exc
+    with transaction.atomic():
+        _store_pairing(tournament, pairing)
+    return number
+
+
+def matches_exist(tournament: Tournament) -> bool:
+    return Match.objects.filter(round__tournament=tournament).exists()
+
+
+# -- the core value -----------------------------------------------------------------------------
+
+
+_BYE_KINDS = {
+    TeamByeKind.PAIRING_ALLOCATED: ByeKind.PAIRING_ALLOCATED,
+    TeamByeKind.FULL_POINT: ByeKind.FULL_POINT,
+    TeamByeKind.HALF_POINT: ByeKind.HALF_POINT,
+    TeamByeKind.ZERO_POINT: ByeKind.ZERO_POINT,
+    TeamByeKind.ABSENT: ByeKind.ABSENT,
+}
+_FORFEITS = {
+    MatchForfeit.HOME_WINS: CoreForfeit.HOME_WINS,
+    MatchForfeit.AWAY_WINS: CoreForfeit.AWAY_WINS,
+    MatchForfeit.DOUBLE: CoreForfeit.DOUBLE,
+}
+
+
+def _board_forfeit_result(code: str, home_colour: Colour) -> ResultCode:
+    """A board forfeit read from the home side, as a White-first result code."""
+    if code == BoardForfeit.DOUBLE:
+        return ResultCode.DOUBLE_FORFEIT
+    home_wins = code == BoardForfeit.HOME_WINS
+    white_wins = home_wins == (home_colour is Colour.WHITE)
+    return ResultCode.WHITE_WINS_BY_FORFEIT if white_wins else ResultCode.BLACK_WINS_BY_FORFEIT
+
+
+def load_team_tournament(tournament: Tournament) -> TeamTournament:
+    """The core :class:`~chessclub.model.teams.TeamTournament` of a team event's rows."""
+    settings = settings_of(tournament)
+    teams = list(tournament.teams.order_by("number"))
+    members: dict[int, list[TournamentPlayer]] = defaultdict(list)
+    for m in TeamMember.objects.filter(team__tournament=tournament).select_related("player"):
+        members[m.team_id].append(m.player)
+    number_of = {t.id: t.number for t in teams}
+    players = tuple(
+        Player(PairingNumber(p.pairing_number), p.name, p.rating)
+        for p in tournament.players.order_by("pairing_number")
+    )
+    matches: list[CoreMatch] = []
+    boards_of: dict[int, list[MatchBoard]] = defaultdict(list)
+    for board in MatchBoard.objects.filter(match__round__tournament=tournament).select_related(
+        "game__white", "game__black"
+    ):
+        boards_of[board.match_id].append(board)
+    for match in Match.objects.filter(round__tournament=tournament).select_related("round"):
+        games: list[BoardGame] = []
+        for board in sorted(boards_of[match.id], key=lambda b: b.board):
+            colour = Colour.WHITE if settings.colour_of_home(board.board) == "W" else Colour.BLACK
+            if board.game is not None:
+                g = board.game
+                home_player, away_player = (
+                    (g.white, g.black) if colour is Colour.WHITE else (g.black, g.white)
+                )
+                games.append(
+                    BoardGame(
+                        board.board,
+                        CODE_TO_RESULT[g.result],
+                        PairingNumber(home_player.pairing_number),
+                        PairingNumber(away_player.pairing_number),
+                        colour,
+                    )
+                )
+            else:
+                code = _board_forfeit_result(board.forfeit, colour)
+                lineup = {
+                    (lu.team_id, lu.board): lu.player.pairing_number
+                    for lu in match.round.lineups.select_related("player")
+                }
+                hp = lineup.get((match.home_id, board.board))
+                ap = lineup.get((match.away_id, board.board))
+                games.append(
+                    BoardGame(
+                        board.board,
+                        CODE_TO_RESULT[code],
+                        PairingNumber(hp) if hp else None,
+                        PairingNumber(ap) if ap else None,
+                        colour,
+                    )
+                )
+        matches.append(
+            CoreMatch(
+                match.round.number,
+                number_of[match.home_id],
+                number_of[match.away_id],
+                () if match.forfeit else tuple(games),
+                _FORFEITS.get(MatchForfeit(match.forfeit)) if match.forfeit else None,
+            )
+        )
+    byes: list[CoreBye] = []
+    forfeits: list[CoreTeamForfeit] = []
+    for bye in TeamBye.objects.filter(round__tournament=tournament).select_related("round"):
+        if bye.kind in (TeamByeKind.FORFEIT_WIN, TeamByeKind.FORFEIT_LOSS):
+            forfeits.append(
+                CoreTeamForfeit(
+                    bye.round.number, number_of[bye.team_id], bye.kind == TeamByeKind.FORFEIT_WIN
+                )
+            )
+        else:
+            byes.append(
+                CoreBye(bye.round.number, number_of[bye.team_id], _BYE_KINDS[TeamByeKind(bye.kind)])
+            )
+    system = (
+        TournamentSystem.SWISS
+        if tournament.system == System.TEAM_SWISS
+        else TournamentSystem.ROUND_ROBIN
+    )
+    return TeamTournament(
+        name=tournament.name,
+        teams=tuple(
+            CoreTeam(
+                t.number, t.name, tuple(PairingNumber(p.pairing_number) for p in members[t.id])
+            )
+            for t in teams
+        ),
+        boards=settings.boards,
+        matches=tuple(matches),
+        byes=tuple(byes),
+        forfeits=tuple(forfeits),
+        planned_rounds=tournament.planned_rounds,
+        match_points=MatchPointSystem(
+            win=Fraction(settings.match_win),
+            draw=Fraction(settings.match_draw),
+            loss=Fraction(settings.match_loss),
+        ),
+        primary=TeamScore(settings.primary),
+        system=system,
+        start_date=tournament.start_date,
+        players=players,
+        colour_sequence=(settings.colour_rule * settings.boards)[: settings.boards],
+    )
+
+
+@dataclass(frozen=True)
+class TeamStandingsSettings:
+    codes: tuple[str, ...]
+    era: RuleEra
+
+
+def team_standings_settings(tournament: Tournament) -> TeamStandingsSettings:
+    """The tournament's team tiebreaks (spec S4 default ``GP EDE EMGSB`` after match points)
+    and rule era."""
+    from chessclub.tiebreaks.codes import DEFAULT_TEAM, parse_tiebreak
+    from chessclub.tiebreaks.teams import TEAM_CODES
+
+    codes: tuple[str, ...] = ()
+    text = tournament.tiebreaks.replace(",", " ").split()
+    try:
+        specs = [parse_tiebreak(c) for c in text]
+        if all(s.name in TEAM_CODES for s in specs):
+            codes = tuple(s.code for s in specs)
+    except ValueError:
+        codes = ()
+    if not codes:
+        primary = settings_of(tournament).primary
+        codes = DEFAULT_TEAM if primary == "MP" else ("MP", *DEFAULT_TEAM[1:])
+    era = (
+        RuleEra(tournament.tiebreak_rules)
+        if tournament.tiebreak_rules
+        else default_era(tournament.start_date)
+    )
+    return TeamStandingsSettings(codes, era)

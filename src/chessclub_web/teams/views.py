@@ -1,0 +1,429 @@
+"""Team event pages: the *Équipes* tab (standings, team crosstable, players' scores, settings),
+a team's roster, a round's matches and a match's boards, and the TRF-2026 export.
+
+Every view checks the club's visibility and the action's permission on the server
+(:func:`chessclub_web.permissions.tournament_for_request`). Bad input answers 400 with the
+reason; nothing stored is lost.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal, InvalidOperation
+
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_safe
+
+from chessclub.formats.trf.teams import write_team_trf
+from chessclub.pairing.teams import pairing_system_code
+from chessclub_web.permissions import Action, LoginRequired, allowed_on, tournament_for_request
+from chessclub_web.teams import services
+from chessclub_web.teams.models import (
+    ColourModel,
+    ColourRule,
+    Match,
+    MatchForfeit,
+    PrimaryScore,
+    Team,
+)
+from chessclub_web.teams.presentation import player_rows, points, standings_rows
+from chessclub_web.tournaments.models import ResultCode, Round, System, Tournament
+
+
+def _get(request: HttpRequest, number: str, pk: int, action: Action | None = None):  # type: ignore[no-untyped-def]
+    club, tournament = tournament_for_request(request, number, pk, action)
+    if not tournament.is_team_event:
+        raise Http404("Not a team event")
+    return club, tournament
+
+
+def _guard(view):  # type: ignore[no-untyped-def]
+    """Anonymous visitors asking for a protected action go to the login page."""
+
+    def wrapper(request: HttpRequest, *args, **kwargs):  # type: ignore[no-untyped-def]
+        try:
+            return view(request, *args, **kwargs)
+        except LoginRequired:
+            return redirect_to_login(request.get_full_path())
+
+    wrapper.__name__ = view.__name__
+    wrapper.__doc__ = view.__doc__
+    return wrapper
+
+
+def _bad(request: HttpRequest, template: str, context: dict, message: str) -> HttpResponse:  # type: ignore[type-arg]
+    context = {**context, "error": message}
+    return render(request, template, context, status=400)
+
+
+def _standings_url(tournament: Tournament) -> str:
+    assert tournament.club is not None
+    return reverse("team_standings", args=(tournament.club.number, tournament.pk))
+
+
+def _context(request: HttpRequest, club, tournament: Tournament) -> dict:  # type: ignore[no-untyped-def, type-arg]
+    settings = services.settings_of(tournament)
+    core = services.load_team_tournament(tournament)
+    tb = services.team_standings_settings(tournament)
+    rows = standings_rows(core, tb)
+    rounds = list(
+        tournament.rounds.order_by("number").prefetch_related(
+            "matches__home", "matches__away", "team_byes__team"
+        )
+    )
+    user = request.user
+    return {
+        "club": club,
+        "tournament": tournament,
+        "tab": "teams",
+        "settings": settings,
+        "rows": rows,
+        "codes": tb.codes,
+        "round_numbers": core.round_numbers,
+        "rounds": rounds,
+        "players": player_rows(core),
+        "teams": list(tournament.teams.order_by("number")),
+        "can_manage": allowed_on(user, tournament, Action.MANAGE_ENTRIES),
+        "can_pair": allowed_on(user, tournament, Action.EDIT_PAIRINGS),
+        "can_export": allowed_on(user, tournament, Action.EXPORT_TOURNAMENT),
+        "can_settings": allowed_on(user, tournament, Action.EDIT_TOURNAMENT_SETTINGS),
+        "colour_rules": ColourRule.choices,
+        "colour_models": ColourModel.choices,
+        "primaries": PrimaryScore.choices,
+        "is_swiss": tournament.system == System.TEAM_SWISS,
+        "paired": services.matches_exist(tournament),
+    }
+
+
+@_guard
+@require_safe
+def team_standings(request: HttpRequest, number: str, pk: int) -> HttpResponse:
+    """The *Équipes* tab: standings, crosstable, rounds, players (spec S4; issue 8 §4)."""
+    club, tournament = _get(request, number, pk)
+    return render(request, "teams/standings.html", _context(request, club, tournament))
+
+
+@_guard
+@require_http_methods(["POST"])
+def team_action(request: HttpRequest, number: str, pk: int) -> HttpResponse:
+    """The staff forms of the tab: settings, add a team, pair."""
+    club, tournament = _get(request, number, pk)
+    what = request.POST.get("action", "")
+    needed = {
+        "settings": Action.EDIT_TOURNAMENT_SETTINGS,
+        "add_team": Action.MANAGE_ENTRIES,
+        "pair_round_robin": Action.EDIT_PAIRINGS,
+        "pair_swiss": Action.EDIT_PAIRINGS,
+    }.get(what)
+    if needed is None:
+        return _bad(
+            request,
+            "teams/standings.html",
+            _context(request, club, tournament),
+            _("Unknown action."),
+        )
+    _get(request, number, pk, needed)
+    try:
+        if what == "settings":
+            _save_settings(request, tournament)
+            messages.success(request, _("Settings saved."))
+        elif what == "add_team":
+            services.add_team(
+                tournament, request.POST.get("name", ""), request.POST.get("club_name", "")
+            )
+            messages.success(request, _("Team added."))
+        elif what == "pair_round_robin":
+            count = services.pair_round_robin(tournament)
+            messages.success(request, _("%(count)s rounds paired.") % {"count": count})
+        else:
+            rnd = services.pair_swiss_round(tournament)
+            messages.success(request, _("Round %(number)s paired.") % {"number": rnd})
+    except services.TeamError as exc:
+        return _bad(request, "teams/standings.html", _context(request, club, tournament), str(exc))
+    return redirect(_standings_url(tournament))
+
+
+def _save_settings(request: HttpRequest, tournament: Tournament) -> None:
+    settings = services.settings_of(tournament)
+    if services.matches_exist(tournament) and request.POST.get("boards") not in (
+        None,
+        str(settings.boards),
+    ):
+        raise services.TeamError(_("The number of boards cannot change once a round is paired."))
+    try:
+        boards = int(request.POST.get("boards", settings.boards))
+        values = [
+            Decimal(request.POST.get(f, getattr(settings, f)) or "x")
+            for f in ("match_win", "match_draw", "match_loss")
+        ]
+    except (ValueError, InvalidOperation):
+        raise services.TeamError(_("Boards and match points must be numbers.")) from None
+    if not 1 <= boards <= 20:
+        raise services.TeamError(_("A match has 1 to 20 boards."))
+    if any(v < 0 or v > 99 or v * 2 != int(v * 2) for v in values):
+        raise services.TeamError(_("Match points are halves between 0 and 99."))
+    rule = request.POST.get("colour_rule", settings.colour_rule)
+    model = request.POST.get("colour_model", settings.colour_model)
+    primary = request.POST.get("primary", settings.primary)
+    if (
+        rule not in ColourRule.values
+        or model not in ColourModel.values
+        or primary not in PrimaryScore.values
+    ):
+        raise services.TeamError(_("Unknown colour rule, colour model or primary score."))
+    settings.boards = boards
+    settings.match_win, settings.match_draw, settings.match_loss = values
+    settings.colour_rule, settings.colour_model, settings.primary = rule, model, primary
+    settings.save()
+    tournament.save(update_fields=[])
+
+
+def _team_context(request: HttpRequest, club, tournament: Tournament, team: Team) -> dict:  # type: ignore[no-untyped-def, type-arg]
+    return {
+        "club": club,
+        "tournament": tournament,
+        "tab": "teams",
+        "team": team,
+        "members": list(team.members.select_related("player")),
+        "can_manage": allowed_on(request.user, tournament, Action.MANAGE_ENTRIES),
+    }
+
+
+@_guard
+@require_http_methods(["GET", "HEAD", "POST"])
+def team_detail(request: HttpRequest, number: str, pk: int, team: int) -> HttpResponse:
+    """A team's roster in board order; staff add players and set the board order."""
+    club, tournament = _get(request, number, pk)
+    row = get_object_or_404(Team, tournament=tournament, number=team)
+    if request.method == "POST":
+        _get(request, number, pk, Action.MANAGE_ENTRIES)
+        try:
+            if request.POST.get("action") == "by_rating":
+                services.order_roster_by_rating(row)
+            elif request.POST.get("action") == "order":
+                ids = [int(x) for x in request.POST.getlist("player")]
+                services.set_roster_order(row, ids)
+            else:
+                text = request.POST.get("rating", "").strip()
+                rating = int(text) if text else None
+                services.add_member(row, request.POST.get("name", ""), rating)
+        except ValueError as exc:
+            message = (
+                str(exc)
+                if isinstance(exc, services.TeamError)
+                else _("A rating is a whole number.")
+            )
+            return _bad(
+                request, "teams/team.html", _team_context(request, club, tournament, row), message
+            )
+        return redirect(request.path)
+    return render(request, "teams/team.html", _team_context(request, club, tournament, row))
+
+
+def _match_context(request: HttpRequest, club, tournament: Tournament, match: Match) -> dict:  # type: ignore[no-untyped-def, type-arg]
+    settings = services.settings_of(tournament)
+    core = services.load_team_tournament(tournament)
+    cells = core.team_rounds()
+    rnd_index = (
+        core.round_numbers.index(match.round.number)
+        if match.round.number in core.round_numbers
+        else None
+    )
+    home_cell = cells[match.home.number][rnd_index] if rnd_index is not None else None
+    away_cell = cells[match.away.number][rnd_index] if rnd_index is not None else None
+    boards = []
+    for board in match.boards.select_related("game__white", "game__black"):
+        home_colour = settings.colour_of_home(board.board)
+        game = board.game
+        if game is not None:
+            home_player, away_player = (
+                (game.white, game.black) if home_colour == "W" else (game.black, game.white)
+            )
+        else:
+            home_player = away_player = None
+        boards.append(
+            {
+                "row": board,
+                "game": game,
+                "home_colour": home_colour,
+                "home_player": home_player,
+                "away_player": away_player,
+            }
+        )
+    return {
+        "club": club,
+        "tournament": tournament,
+        "tab": "teams",
+        "match": match,
+        "boards": boards,
+        "results": ResultCode.choices,
+        "forfeits": MatchForfeit.choices,
+        "home_cell": home_cell,
+        "away_cell": away_cell,
+        "home_gp": points(home_cell.gp) if home_cell else "",
+        "away_gp": points(away_cell.gp) if away_cell else "",
+        "home_mp": points(home_cell.mp) if home_cell else "",
+        "away_mp": points(away_cell.mp) if away_cell else "",
+        "played": bool(home_cell and home_cell.played),
+        "lineups": [
+            {
+                "team": t,
+                "chosen": [p.pk if p else None for p in services.lineup_of(match.round, t)],
+                "members": list(t.members.select_related("player")),
+            }
+            for t in (match.home, match.away)
+        ],
+        "board_numbers": list(range(1, settings.boards + 1)),
+        "can_enter": allowed_on(
+            request.user,
+            tournament,
+            Action.CORRECT_RESULTS if tournament.is_closed else Action.ENTER_RESULTS,
+        ),
+        "can_lineup": allowed_on(request.user, tournament, Action.EDIT_PAIRINGS),
+    }
+
+
+@_guard
+@require_http_methods(["GET", "HEAD", "POST"])
+def match_detail(request: HttpRequest, number: str, pk: int, match: int) -> HttpResponse:
+    """A match: its boards (the seven result codes, colours by the competition's rule), the
+    match score and match points; staff enter results (optimistic concurrency, spec R3), the
+    line-ups and a whole-match forfeit."""
+    club, tournament = _get(request, number, pk)
+    row = get_object_or_404(
+        Match.objects.select_related("round", "home", "away"),
+        pk=match,
+        round__tournament=tournament,
+    )
+    if request.method != "POST":
+        return render(request, "teams/match.html", _match_context(request, club, tournament, row))
+    action = request.POST.get("action", "results")
+    try:
+        if action == "lineup":
+            _get(request, number, pk, Action.EDIT_PAIRINGS)
+            team = get_object_or_404(Team, pk=_int(request.POST.get("team")), tournament=tournament)
+            if team.pk not in (row.home_id, row.away_id):
+                raise services.TeamError(_("This team does not play this match."))
+            boards = services.settings_of(tournament).boards
+            ids = [_int(request.POST.get(f"board_{b}")) or None for b in range(1, boards + 1)]
+            services.set_lineup(row.round, team, ids)
+            messages.success(request, _("Line-up saved."))
+        elif action == "forfeit":
+            _get(request, number, pk, Action.ENTER_RESULTS)
+            services.set_match_forfeit(row, request.POST.get("forfeit", ""))
+            messages.success(request, _("Saved."))
+        else:
+            _get(
+                request,
+                number,
+                pk,
+                Action.CORRECT_RESULTS if tournament.is_closed else Action.ENTER_RESULTS,
+            )
+            conflicts = _save_results(request, row)
+            if conflicts:
+                context = _match_context(request, club, tournament, row)
+                context["conflicts"] = conflicts
+                return render(request, "teams/match.html", context, status=409)
+            messages.success(request, _("Results saved."))
+    except services.TeamError as exc:
+        return _bad(
+            request, "teams/match.html", _match_context(request, club, tournament, row), str(exc)
+        )
+    return redirect(request.path)
+
+
+def _int(text: str | None) -> int:
+    try:
+        return int(text or 0)
+    except ValueError:
+        raise services.TeamError(_("“%(value)s” is not a number.") % {"value": text}) from None
+
+
+def _save_results(request: HttpRequest, match: Match) -> list[int]:
+    """Save the boards the user changed; nothing at all when one was changed by someone else
+    (spec R3). Returns the boards in conflict."""
+    changes = []
+    for board in match.boards.select_related("game"):
+        if board.game is None:
+            continue
+        code = request.POST.get(f"result_{board.board}")
+        if code is None:
+            continue
+        if code not in ResultCode.values:
+            raise services.TeamError(_("“%(code)s” is not a board result.") % {"code": code})
+        version = _int(request.POST.get(f"version_{board.board}"))
+        if code == board.game.result and version == board.game.version:
+            continue
+        changes.append((board, code, version))
+    conflicts = [b.board for b, _c, v in changes if b.game.version != v]  # type: ignore[union-attr]
+    if match.round.tournament.is_closed and any(c == ResultCode.NONE for _b, c, _v in changes):
+        raise services.TeamError(_("A board of a closed tournament always keeps a result."))
+    if conflicts:
+        return conflicts
+    for board, code, version in changes:
+        if not services.set_board_result(board, code, version):
+            conflicts.append(board.board)
+    return conflicts
+
+
+@_guard
+@require_safe
+def round_detail(request: HttpRequest, number: str, pk: int, round: int) -> HttpResponse:
+    """A round's matches with their scores, and its team byes."""
+    club, tournament = _get(request, number, pk)
+    rnd = get_object_or_404(Round, tournament=tournament, number=round)
+    core = services.load_team_tournament(tournament)
+    cells = core.team_rounds()
+    index = core.round_numbers.index(rnd.number) if rnd.number in core.round_numbers else None
+    matches = []
+    for m in rnd.matches.select_related("home", "away"):
+        hc = cells[m.home.number][index] if index is not None else None
+        ac = cells[m.away.number][index] if index is not None else None
+        matches.append(
+            {
+                "match": m,
+                "home": hc,
+                "away": ac,
+                "score": f"{points(hc.gp)} – {points(ac.gp)}"
+                if hc and ac and hc.kind.value != "no result yet"
+                else "–",
+            }
+        )
+    return render(
+        request,
+        "teams/round.html",
+        {
+            "club": club,
+            "tournament": tournament,
+            "tab": "teams",
+            "round": rnd,
+            "matches": matches,
+            "byes": list(rnd.team_byes.select_related("team")),
+        },
+    )
+
+
+@_guard
+@require_safe
+def team_export(request: HttpRequest, number: str, pk: int) -> HttpResponse:
+    """The TRF-2026 team file (records 310, 320, 330, 352, 362; FIDE C.04.6 code in 192)."""
+    _club, tournament = _get(request, number, pk, Action.EXPORT_TOURNAMENT)
+    core = services.load_team_tournament(tournament)
+    settings = services.settings_of(tournament)
+    system = (
+        pairing_system_code(core, settings.colour_model)
+        if tournament.system == System.TEAM_SWISS
+        else "BERGER_TEAM_ROUNDROBIN"
+    )
+    text = write_team_trf(
+        core,
+        pairing_system=system,
+        initial_colour=tournament.initial_colour or None,
+    )
+    response = HttpResponse(text.encode("utf-8"), content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="tournament-{tournament.pk}-teams.trf"'
+    return response

@@ -1,0 +1,253 @@
+"""Team events through the web (issue 8): teams and rosters, line-ups, team round robin,
+match pages with the seven board codes, forfeits, standings tab, TRF export."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from chessclub_web.clubs.models import Role
+from chessclub_web.teams import services
+from chessclub_web.teams.models import LineUp, Match, MatchBoard, TeamBye
+from chessclub_web.tournaments.models import Game, System, Tournament
+
+
+@pytest.fixture
+def owner(public_club, make_user):
+    return make_user("owner", public_club, Role.OWNER)
+
+
+def _event(club, system=System.TEAM_ROUND_ROBIN, teams=4, boards=4, reserves=1) -> Tournament:
+    t = Tournament.objects.create(club=club, name="Interclubs", system=system)
+    settings = services.settings_of(t)
+    settings.boards = boards
+    settings.save()
+    for n in range(1, teams + 1):
+        team = services.add_team(t, f"Team {n}", f"Club {n}")
+        for k in range(1, boards + reserves + 1):
+            services.add_member(team, f"Player {n}.{k}", 2000 - 10 * k - n)
+    return t
+
+
+def _url(t: Tournament, name: str = "team_standings", *extra) -> str:
+    from django.urls import reverse
+
+    return reverse(name, args=(t.club.number, t.pk, *extra))
+
+
+def test_teams_tab_appears_for_team_events_only(client, public_club, owner):
+    """The tab registry shows "team_standings" for a team system (lead's scaffold)."""
+    t = _event(public_club, teams=2, boards=2)
+    page = client.get(_url(t))
+    assert page.status_code == 200
+    assert "Team 1" in page.content.decode()
+    single = Tournament.objects.create(club=public_club, name="Open", system=System.SWISS)
+    assert client.get(_url(single)).status_code == 404
+
+
+def test_issue8_round_robin_pairs_every_round_from_berger_tables(client, public_club, owner):
+    """4 teams: FIDE Berger table for 4 (fide.md §4.4): R1 1-4 2-3 | R2 4-3 1-2 | R3 2-4 3-1,
+    3 rounds of 2 matches, each team meets each other once."""
+    t = _event(public_club)
+    client.force_login(owner)
+    response = client.post(_url(t, "team_action"), {"action": "pair_round_robin"})
+    assert response.status_code == 302
+    pairs = [
+        (m.round.number, m.home.number, m.away.number)
+        for m in Match.objects.filter(round__tournament=t).order_by("round__number", "order")
+    ]
+    assert pairs == [(1, 1, 4), (1, 2, 3), (2, 4, 3), (2, 1, 2), (3, 2, 4), (3, 3, 1)]
+    # 4 boards a match, a Game row per board: 6 matches x 4 boards
+    assert Game.objects.filter(round__tournament=t).count() == 24
+
+
+def test_issue8_double_round_robin_reverses_home_and_away(public_club, owner):
+    """Double: 6 rounds; rounds 4-6 are rounds 1-3 with home/away reversed, the first cycle's
+    last two rounds swapped (FIDE C.05 Annex 1, fide.md §4.4)."""
+    t = _event(public_club, system=System.TEAM_DOUBLE_ROUND_ROBIN)
+    assert services.pair_round_robin(t) == 6
+    by_round = {}
+    for m in Match.objects.filter(round__tournament=t):
+        by_round.setdefault(m.round.number, set()).add((m.home.number, m.away.number))
+    assert by_round[1] == {(1, 4), (2, 3)}
+    assert by_round[2] == {(2, 4), (3, 1)}  # swapped with round 3 of the single table
+    assert by_round[4] == {(4, 1), (3, 2)}
+
+
+def test_issue8_board_colours_alternate_by_the_competitions_rule(public_club):
+    """Rule "WB": the home team has White on boards 1 and 3, Black on 2 and 4; rule "BW" the
+    opposite."""
+    t = _event(public_club, teams=2)
+    services.pair_round_robin(t)
+    match = Match.objects.get(round__tournament=t)
+    home_ids = set(match.home.members.values_list("player_id", flat=True))
+    colours = [
+        "W" if b.game.white_id in home_ids else "B" for b in match.boards.select_related("game")
+    ]
+    assert colours == ["W", "B", "W", "B"]
+    t2 = _event(public_club, teams=2)
+    t2.name = "Other"
+    s = services.settings_of(t2)
+    s.colour_rule = "BW"
+    s.save()
+    services.pair_round_robin(t2)
+    match = Match.objects.get(round__tournament=t2)
+    home_ids = set(match.home.members.values_list("player_id", flat=True))
+    colours = [
+        "W" if b.game.white_id in home_ids else "B" for b in match.boards.select_related("game")
+    ]
+    assert colours == ["B", "W", "B", "W"]
+
+
+def _enter(client, t, match, codes):
+    data = {"action": "results"}
+    for board in match.boards.select_related("game"):
+        data[f"result_{board.board}"] = codes[board.board - 1]
+        data[f"version_{board.board}"] = board.game.version
+    return client.post(_url(t, "team_match", match.pk), data)
+
+
+def test_issue8_match_page_computes_match_score_and_match_points(client, public_club, owner):
+    """Boards (White first) 1-0, ½-½, 0-1, +/-: home White on 1 and 3 → home 1 + ½ + 1
+    (board 3: home White, 0-1 means Black = away wins → 0) ... computed: board 1 home W wins 1;
+    board 2 home Black, draw ½; board 3 home White, 0-1 → 0; board 4 home Black, +/- (White =
+    away wins by forfeit) → 0. Home 1½, away 2½: away wins, match points 0 – 2."""
+    t = _event(public_club, teams=2)
+    services.pair_round_robin(t)
+    client.force_login(owner)
+    match = Match.objects.get(round__tournament=t)
+    response = _enter(client, t, match, ["1-0", "=", "0-1", "+-"])
+    assert response.status_code == 302
+    page = client.get(_url(t, "team_match", match.pk)).content.decode()
+    assert "1½ – 2½" in page
+    assert "0 – 2" in page
+    core = services.load_team_tournament(t)
+    assert core.scores() == {1: 0, 2: 2}
+
+
+def test_r3_stale_version_changes_nothing_on_a_match_page(client, public_club, owner):
+    """Optimistic concurrency (spec R3): a board changed by someone else since the page was
+    loaded → 409, nothing saved."""
+    t = _event(public_club, teams=2)
+    services.pair_round_robin(t)
+    client.force_login(owner)
+    match = Match.objects.get(round__tournament=t)
+    board = match.boards.get(board=1)
+    Game.objects.filter(pk=board.game_id).update(result="1-0", version=2)
+    data = {"action": "results", "result_1": "0-1", "version_1": 1, "result_2": "=", "version_2": 1}
+    response = client.post(_url(t, "team_match", match.pk), data)
+    assert response.status_code == 409
+    assert Game.objects.get(pk=board.game_id).result == "1-0"
+    assert match.boards.get(board=2).game.result == ""
+
+
+def test_issue8_lineup_with_reserve_follows_fixed_board_order(client, public_club, owner):
+    """A reserve (roster position 5) may replace a player; the order must follow the roster;
+    a player lines up in one team per round; not after a result."""
+    t = _event(public_club, teams=2)
+    services.pair_round_robin(t)
+    client.force_login(owner)
+    match = Match.objects.get(round__tournament=t)
+    members = list(match.home.members.order_by("position"))
+    ids = [m.player_id for m in members]
+    url = _url(t, "team_match", match.pk)
+    ok = {"action": "lineup", "team": match.home.pk}
+    ok.update({f"board_{b}": pid for b, pid in enumerate([ids[0], ids[2], ids[3], ids[4]], 1)})
+    assert client.post(url, ok).status_code == 302
+    assert list(
+        LineUp.objects.filter(team=match.home).order_by("board").values_list("player_id", flat=True)
+    ) == [ids[0], ids[2], ids[3], ids[4]]
+    wrong = dict(ok, board_1=ids[2], board_2=ids[0])
+    response = client.post(url, wrong)
+    assert response.status_code == 400
+    assert "board order" in response.content.decode()
+    other = list(match.away.members.values_list("player_id", flat=True))
+    stolen = dict(ok, board_4=other[0])
+    assert client.post(url, stolen).status_code == 400
+    _enter(client, t, Match.objects.get(pk=match.pk), ["1-0", "", "", ""])
+    assert client.post(url, ok).status_code == 400
+
+
+def test_issue8_missing_player_is_a_board_forfeit(public_club):
+    """A team fields nobody on board 4: the board is won by forfeit by the other team (no Game
+    row), counted in game points."""
+    t = _event(public_club, teams=2)
+    services.pair_round_robin(t)
+    match = Match.objects.get(round__tournament=t)
+    ids = list(match.home.members.order_by("position").values_list("player_id", flat=True))
+    services.set_lineup(match.round, match.home, [ids[0], ids[1], ids[2], None])
+    board = MatchBoard.objects.get(match=match, board=4)
+    assert board.game is None and board.forfeit == "-+"
+    core = services.load_team_tournament(t)
+    (m,) = core.matches
+    assert m.boards[3].points(core.game_scoring) == (0, 1)
+
+
+def test_issue8_match_points_are_configurable(client, public_club, owner):
+    """3/1/0 match points: a won match gives 3."""
+    t = _event(public_club, teams=2)
+    client.force_login(owner)
+    response = client.post(
+        _url(t, "team_action"),
+        {
+            "action": "settings",
+            "boards": "4",
+            "colour_rule": "WB",
+            "colour_model": "typea",
+            "primary": "MP",
+            "match_win": "3",
+            "match_draw": "1",
+            "match_loss": "0",
+        },
+    )
+    assert response.status_code == 302
+    services.pair_round_robin(t)
+    match = Match.objects.get(round__tournament=t)
+    _enter(client, t, match, ["1-0", "0-1", "1-0", "0-1"])  # home wins all four
+    assert services.load_team_tournament(t).scores()[match.home.number] == 3
+
+
+def test_issue8_bad_input_is_refused_with_400(client, public_club, owner):
+    t = _event(public_club, teams=2)
+    client.force_login(owner)
+    bad = client.post(_url(t, "team_action"), {"action": "settings", "boards": "x"})
+    assert bad.status_code == 400
+    assert (
+        client.post(_url(t, "team_action"), {"action": "add_team", "name": ""}).status_code == 400
+    )
+    services.pair_round_robin(t)
+    match = Match.objects.get(round__tournament=t)
+    bad = client.post(
+        _url(t, "team_match", match.pk), {"action": "results", "result_1": "9-9", "version_1": "1"}
+    )
+    assert bad.status_code == 400
+
+
+def test_issue8_permissions_checked_on_the_server(client, public_club, make_user):
+    t = _event(public_club, teams=2)
+    services.pair_round_robin(t)
+    match = Match.objects.get(round__tournament=t)
+    response = client.post(
+        _url(t, "team_match", match.pk), {"action": "results", "result_1": "1-0", "version_1": "1"}
+    )
+    assert response.status_code == 302 and "login" in response["Location"]
+    outsider = make_user("outsider")
+    client.force_login(outsider)
+    assert client.post(_url(t, "team_action"), {"action": "pair_round_robin"}).status_code == 403
+    assert client.get(_url(t, "team_export")).status_code == 403
+
+
+def test_issue8_standings_tab_shows_crosstable_and_players(client, public_club, owner):
+    t = _event(public_club, teams=2)
+    services.pair_round_robin(t)
+    client.force_login(owner)
+    match = Match.objects.get(round__tournament=t)
+    _enter(client, t, match, ["1-0", "1-0", "=", "="])
+    page = client.get(_url(t)).content.decode()
+    assert "Team crosstable" in page or "Grille" in page
+    assert "Player 1.1" in page
+    export = client.get(_url(t, "team_export"))
+    assert export.status_code == 200
+    text = export.content.decode()
+    assert "\n310   1 Team 1" in text and "\n352 WBWB" in text
