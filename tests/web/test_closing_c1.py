@@ -18,6 +18,13 @@ from .test_closing_helpers import make_tournament
 
 pytestmark = pytest.mark.django_db
 
+
+@pytest.fixture(autouse=True)
+def _english(client):
+    """These tests read the English texts; test_closing_labels checks the French ones."""
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
+
+
 PLAYERS = [("Alpha, Anne", 1500), ("Bravo, Bob", 1900), ("Charlie, Claire", 1700)]
 # Round robin of three: r1 1-2 1-0 (3 bye), r2 3-1 ½, r3 2-3 0-1.
 ROUNDS = [[(1, 2, "1-0")], [(3, 1, "=")], [(2, 3, "0-1")]]

@@ -13,6 +13,13 @@ from .test_closing_helpers import make_tournament
 
 pytestmark = pytest.mark.django_db
 
+
+@pytest.fixture(autouse=True)
+def _english(client):
+    """These tests read the English texts; test_closing_labels checks the French ones."""
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
+
+
 PLAYERS = [
     ("Alpha, Anne", 1800),
     ("Bravo, Bob", 1700),

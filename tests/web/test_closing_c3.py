@@ -108,3 +108,21 @@ def test_e2_e1_other_time_controls_and_independent_tournaments_untouched(public_
     assert elo(blitz) == {"Alpha": (1400, -20, 1380), "Bravo": (1400, 20, 1420)}
     assert elo(t1) == {"Alpha": (1600, 20, 1620), "Bravo": (1600, -20, 1580)}
     assert not EloRow.objects.filter(tournament=independent).exists()
+
+
+def test_e7_unrated_entry_given_an_elo_at_a_later_closing(public_club):
+    """E1/E7: X has no rating in T1: no club Elo, and A's game against X does not count
+    (A: n 0, Δ 0). In T2 X's entry is rated 1600: the roster player gets it as initial Elo,
+    so the recompute starts from T1, X's first tournament.
+
+    T1 again: A 1600 beats X 1600: PD .50 → A +20 → 1620, X −20 → 1580.
+    T2: A 1620 draws X 1580: D 40 → .56/.44; A 40 × (.5 − .56) = −2.4 → −2 → 1618;
+    X 40 × (.5 − .44) = 2.4 → +2 → 1582.
+    """
+    t1 = make_tournament(public_club, [("A, Ann", 1600), ("Xavier, X", None)], [[(1, 2, "1-0")]])
+    services.close_tournament(t1, None, datetime.date(2026, 1, 10))
+    assert elo(t1) == {"A": (1600, 0, 1600)}
+    t2 = make_tournament(public_club, [("A, Ann", 1600), ("Xavier, X", 1600)], [[(1, 2, "=")]])
+    services.close_tournament(t2, None, datetime.date(2026, 2, 10))
+    assert elo(t1) == {"A": (1600, 20, 1620), "Xavier": (1600, -20, 1580)}
+    assert elo(t2) == {"A": (1620, -2, 1618), "Xavier": (1580, 2, 1582)}

@@ -14,6 +14,13 @@ from .test_closing_helpers import make_tournament
 
 pytestmark = pytest.mark.django_db
 
+
+@pytest.fixture(autouse=True)
+def _english(client):
+    """These tests read the English texts; test_closing_labels checks the French ones."""
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
+
+
 PAIR = [("Alpha, Anne", 1600), ("Bravo, Bob", 1600)]
 
 

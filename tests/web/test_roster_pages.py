@@ -16,6 +16,12 @@ from .test_closing_helpers import make_tournament, roster_player
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture(autouse=True)
+def _english(client):
+    """These tests read the English texts; test_closing_labels checks the French ones."""
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
+
+
 def test_roster_public_club_is_public_private_is_members_only(
     client, public_club, private_club, make_user
 ):

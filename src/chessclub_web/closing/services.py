@@ -518,6 +518,23 @@ def apply_recompute(result: EloRecompute) -> None:
     EloRow.objects.bulk_create(_change_to_row(change) for change in result.changed)
 
 
+def _first_incomplete(
+    tournaments: list[ClubTournament], stored: list[EloChange], start: int
+) -> int:
+    """E7: ``start``, or an earlier tournament whose stored rows no longer match its entrants
+    (a player given an initial Elo at a later closing takes part from their first tournament
+    on): the recompute then starts there, the earliest tournament concerned."""
+    players_of: defaultdict[int, set[int]] = defaultdict(set)
+    for change in stored:
+        players_of[change.tournament].add(change.player)
+    for tournament in tournaments:
+        if tournament.id == start:
+            break
+        if set(tournament.entrants()) != players_of[tournament.id]:
+            return tournament.id
+    return start
+
+
 def recompute_club_elo(club: Club, time_control: str, start: int) -> EloRecompute:
     """E7: recompute ``club``'s Elo in ``time_control`` from tournament ``start`` on (closing
     order) and store the rows that changed; earlier tournaments' rows are read, never written.
@@ -527,7 +544,9 @@ def recompute_club_elo(club: Club, time_control: str, start: int) -> EloRecomput
         initial, tournaments = club_history(club, time_control)
         if not any(t.id == start for t in tournaments):
             return EloRecompute(changed=())
-        result = recompute_from(initial, tournaments, stored_changes(club, time_control), start)
+        stored = stored_changes(club, time_control)
+        start = _first_incomplete(tournaments, stored, start)
+        result = recompute_from(initial, tournaments, stored, start)
         apply_recompute(result)
         return result
 
