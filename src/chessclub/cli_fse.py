@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 EXIT_OK = 0
+EXIT_USAGE = 2
 
 
 def cmd_fse_rating_run(args: argparse.Namespace) -> int:
@@ -18,6 +19,10 @@ def cmd_fse_rating_run(args: argparse.Namespace) -> int:
     """
     from chessclub.ratings.fse import run_cli
 
+    for name in args.national or ():
+        if name not in args.files:
+            print(f"chessclub: --national {name}: not one of the FILE arguments", file=sys.stderr)
+            return EXIT_USAGE
     files = [(name, Path(name).read_bytes()) for name in args.files]
     table = Path(args.table).read_bytes() if args.table else None
     sys.stdout.write(
@@ -32,6 +37,8 @@ def cmd_fse_rating_run(args: argparse.Namespace) -> int:
             table=table,
             list_source=args.list,
             table_source=args.table or "table.json",
+            national=args.national or (),
+            unrated_value=args.unrated_value,
         )
     )
     return EXIT_OK
@@ -78,6 +85,19 @@ def register(sub: Any) -> None:
         "--table",
         metavar="TABLE.json",
         help="an evaluation table replacing the one derived from FIDE's tables",
+    )
+    p.add_argument(
+        "--national",
+        action="append",
+        metavar="FILE",
+        help="a FILE that is a national team, cup or individual championship (W4: all games "
+        "count; W5 not applied); may be repeated",
+    )
+    p.add_argument(
+        "--unrated-value",
+        type=int,
+        metavar="N",
+        help="value of unrated players in the --national files (fixed by the list commission)",
     )
     p.set_defaults(func=cmd_fse_rating_run)
 

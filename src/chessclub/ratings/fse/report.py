@@ -309,11 +309,16 @@ def run_period(
     table: bytes | None = None,
     list_source: str = "list.csv",
     table_source: str = "table.json",
+    national: Sequence[str] = (),
+    unrated_value: int | None = None,
 ) -> PeriodResult:
     """Read the list and the files and compute the period.
 
     ``period_end`` defaults to the latest tournament date of the files (``ValueError`` when no
-    file has a date). ``time_control`` is used for files without a tempo. Raises
+    file has a date). ``time_control`` is used for files without a tempo. ``national`` names
+    the files that are national team/cup/individual championships (W4: all games count, their
+    unrated players valued at ``unrated_value``; W5 not applied); a name that is not one of the
+    files is a ``ValueError``. Raises
     :class:`~chessclub.formats.FormatError` (list or tournament file, with line and column),
     :class:`~.tables.TableError`, ``LookupError`` (unknown rule set), ``ValueError``.
     """
@@ -322,6 +327,10 @@ def run_period(
         read_table(table, source=table_source) if table is not None else default_table()
     )
     previous = read_list_csv(list_csv, source=list_source)
+    names = [name for name, _data in files]
+    for name in national:
+        if name not in names:
+            raise ValueError(f"--national {name}: not one of the tournament files")
     inputs: list[TournamentInput] = []
     seen: dict[bytes, str] = {}
     for name, data in files:
@@ -339,7 +348,12 @@ def run_period(
                     "a tournament counts once (W1)"
                 )
         tempo = None if tournament.time_control.strip() else time_control
-        inputs.append(TournamentInput(name, tournament, TournamentOptions(time_control=tempo)))
+        options = TournamentOptions(
+            time_control=tempo,
+            national_championship=name in national,
+            unrated_value=unrated_value if name in national else None,
+        )
+        inputs.append(TournamentInput(name, tournament, options))
     return compute_inputs(
         previous,
         inputs,
@@ -407,6 +421,8 @@ def run_cli(
     table: bytes | None = None,
     list_source: str = "list.csv",
     table_source: str = "table.json",
+    national: Sequence[str] = (),
+    unrated_value: int | None = None,
 ) -> str:
     """``chessclub fse rating-run``: the period as ``text``, ``json`` or ``csv`` (the next list).
 
@@ -424,6 +440,8 @@ def run_cli(
         table=table,
         list_source=list_source,
         table_source=table_source,
+        national=national,
+        unrated_value=unrated_value,
     )
     if fmt == "json":
         return json.dumps(to_json(result), ensure_ascii=False, indent=2) + "\n"
