@@ -3,6 +3,8 @@ three downloads; permissions on the server."""
 
 from __future__ import annotations
 
+import html
+
 import pytest
 from django.urls import reverse
 
@@ -73,8 +75,9 @@ def test_b1_blocking_problems_listed_before_anything(owner, elite):
     Tournament.objects.filter(pk=elite.pk).update(chief_arbiter="", time_control="")
     Round.objects.filter(tournament=elite, number=3).update(date=None)
     page = owner.get(url(elite))
-    text = page.content.decode()
-    assert "no arbiter" in text and "no time control" in text and "Round 3 has no date" in text
+    text = html.unescape(page.content.decode())  # French first
+    assert "n'a pas d'arbitre" in text and "n'a pas de cadence" in text
+    assert "La ronde 3 n'a pas de date" in text
     assert "download-frbe" not in text
     assert owner.get(url(elite) + "?download=frbe").status_code == 409
 
@@ -88,8 +91,8 @@ def test_b1_unknown_matricule_and_not_affiliated(owner, elite):
         [FederationPlayer(matricule=int(p.matricule), name=p.name, club=618, rating=p.rating,
                           games=100) for p in before.players if p.pairing_number != 1]
     )  # fmt: skip
-    page = owner.get(url(elite)).content.decode()
-    assert "matricule 40037 is not in the federation" in page
+    page = html.unescape(owner.get(url(elite)).content.decode())
+    assert "le matricule 40037 n'est pas dans la liste" in page
     FederationPlayer.objects.create(matricule=40037, name="Alpha Anne", club=618, games=100)
     FederationPlayer.objects.filter(matricule=int(p2.matricule)).update(club=None)
     page = owner.get(url(elite)).content.decode()
@@ -105,7 +108,7 @@ def test_b1_unknown_matricule_and_not_affiliated(owner, elite):
 def test_b1_fide_rated_needs_fide_ids(owner, elite):
     response = owner.post(url(elite), {"division": "1", "series": "A", "fide_rated": "on"})
     assert response.status_code == 302
-    assert "no FIDE ID" in owner.get(url(elite)).content.decode()
+    assert "n'a pas d'ID FIDE" in html.unescape(owner.get(url(elite)).content.decode())
 
 
 def test_b2_chars_7_8_editable_and_same_day_kept_unique(owner, elite, public_club, elite_bytes):

@@ -34,7 +34,7 @@ def test_b5_forecast_page(client, public_club, elite_bytes):
                           matricule=third.matricule)  # fmt: skip
     url = reverse("frbe_forecast", args=(public_club.number,))
     page = client.get(url).content.decode()
-    assert "frbe-art10@2008" in page and "No closed tournament" in page
+    assert "frbe-art10@2008" in page and "Aucun tournoi clôturé" in page
     t = services.import_tournament(public_club, elite_bytes, "elite.txt")
     Tournament.objects.filter(pk=t.pk).update(closed_at=timezone.now())
     listed = {
