@@ -253,3 +253,77 @@ def test_w8_table_replaced_by_the_administrator(
     path.write_text("{")
     response = client.get(url(public_club))
     assert response.status_code == 503 and "flat.json" in response.content.decode()
+
+
+def options_url(club, row) -> str:
+    return f"/clubs/{club.number}/fse/tournaments/{row.pk}/options/"
+
+
+def test_w4_tournament_options_time_control_and_national_championship(
+    client, public_club, make_user
+):
+    """A tournament without tempo gets its time control on the page (90 min + 30 s): Alpha
+    1802 as with the file's tempo. Marked national championship with unrated players at 1400
+    (as ``--national --unrated-value 1400`` on the CLI): Alpha's win against Echo counts too:
+    D = +400 → .92, W = 24 × .08 = +1.92; ΣW = +3.60 → 1804."""
+    from chessclub_web.fse.models import TournamentFseOptions
+
+    client.force_login(make_user("owner", public_club, Role.OWNER))
+    upload(client, public_club)
+    row = closed_import(public_club, OPEN.replace(b"122 90 min + 30 s\n", b""), "no-tempo.trf")
+    assert page_rows(client.get(url(public_club)).content.decode())["1001"]["new"] == "1800"
+    prefix = f"t{row.pk}"
+    response = client.post(options_url(public_club, row), {f"{prefix}-time_control": "90+30"})
+    assert response.status_code == 302
+    assert page_rows(client.get(url(public_club)).content.decode())["1001"]["new"] == "1802"
+    response = client.post(
+        options_url(public_club, row),
+        {
+            f"{prefix}-time_control": "90+30",
+            f"{prefix}-national_championship": "on",
+            f"{prefix}-unrated_value": "1400",
+        },
+    )
+    assert response.status_code == 302
+    alpha = page_rows(client.get(url(public_club)).content.decode())["1001"]
+    assert (alpha["sum-w"], alpha["new"]) == ("3.60", "1804")
+    assert TournamentFseOptions.objects.get().unrated_value == 1400
+
+
+def test_tournament_options_refused_with_the_field_named(client, public_club, make_user):
+    """An unreadable time control, or an unrated value outside a national championship, is
+    refused (400) and nothing is stored; an arbiter gets 403; a tournament that is not closed,
+    or of another club, 404."""
+    from chessclub_web.clubs.models import Club
+    from chessclub_web.fse.models import TournamentFseOptions
+
+    owner = make_user("owner", public_club, Role.OWNER)
+    client.force_login(owner)
+    upload(client, public_club)
+    row = closed_import(public_club)
+    prefix = f"t{row.pk}"
+    bad = client.post(options_url(public_club, row), {f"{prefix}-time_control": "quick"})
+    assert bad.status_code == 400 and "quick" in bad.content.decode()
+    bad = client.post(options_url(public_club, row), {f"{prefix}-unrated_value": "1400"})
+    assert bad.status_code == 400
+    assert not TournamentFseOptions.objects.exists()
+    other = Club.objects.create(name="Autre", number="702", public=True)
+    foreign = closed_import(other)
+    assert client.post(options_url(public_club, foreign), {}).status_code == 404
+    open_row = services.import_tournament(public_club, OPEN, "again.trf", allow_duplicate=True)
+    assert client.post(options_url(public_club, open_row), {}).status_code == 404
+    client.force_login(make_user("arb", public_club, Role.ARBITER))
+    assert client.post(options_url(public_club, row), {}).status_code == 403
+
+
+def test_w1_same_tournament_closed_twice_counts_once(client, public_club, make_user):
+    """The same file imported twice (allowed with "import anyway") and both closed: the second
+    is left out with the W1 reason; Alpha still has 3 games and 1802."""
+    client.force_login(make_user("owner", public_club, Role.OWNER))
+    upload(client, public_club)
+    closed_import(public_club)
+    row = services.import_tournament(public_club, OPEN, "copy.trf", allow_duplicate=True)
+    Tournament.objects.filter(pk=row.pk).update(closed_at=timezone.now())
+    html = client.get(url(public_club)).content.decode()
+    assert page_rows(html)["1001"]["games"] == "3" and page_rows(html)["1001"]["new"] == "1802"
+    assert "un tournoi ne compte qu'une fois (W1)" in html

@@ -6,6 +6,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from chessclub.ratings.fse import RULE_SETS, parse_time_control
+from chessclub_web.fse.models import TournamentFseOptions
 from chessclub_web.uploads import MAX_UPLOAD_SIZE
 
 TOO_LARGE = _("The file is too large: %(size)s MB at most.")
@@ -81,3 +82,28 @@ class ListUploadForm(forms.Form):
                 TOO_LARGE, params={"size": MAX_UPLOAD_SIZE // (1024 * 1024)}
             )
         return upload
+
+
+class TournamentOptionsForm(forms.ModelForm):
+    """A closed tournament's FSE options (W4, W5): time control, national championship."""
+
+    class Meta:
+        model = TournamentFseOptions
+        fields = ("time_control", "national_championship", "unrated_value")
+
+    def clean_time_control(self) -> str:
+        text = str(self.cleaned_data.get("time_control") or "").strip()
+        if text and parse_time_control(text) is None:
+            raise forms.ValidationError(
+                _("Time control %(text)s not understood."), params={"text": text}
+            )
+        return text
+
+    def clean(self):  # type: ignore[no-untyped-def]
+        data = super().clean()
+        if data.get("unrated_value") is not None and not data.get("national_championship"):
+            self.add_error(
+                "unrated_value",
+                _("Only national championships value unrated players (W4)."),
+            )
+        return data

@@ -76,3 +76,33 @@ class ListRow(models.Model):
 
     def __str__(self) -> str:
         return f"{self.code} {self.name}"
+
+
+class TournamentFseOptions(models.Model):
+    """What a closed tournament's file does not say, for the FSE list (spec W4, W5):
+    its time control, and whether it is a national team/cup/individual championship (all games
+    count, unrated players valued at ``unrated_value``; W5 not applied)."""
+
+    tournament = models.OneToOneField(
+        "tournaments.Tournament",
+        on_delete=models.CASCADE,
+        related_name="fse_options",
+        verbose_name=_("tournament"),
+    )
+    time_control = models.CharField(
+        _("time control"),
+        max_length=100,
+        blank=True,
+        help_text=_("Empty: the time control of the file."),
+    )
+    national_championship = models.BooleanField(_("national championship"), default=False)
+    unrated_value = models.PositiveSmallIntegerField(
+        _("value of unrated players"), null=True, blank=True
+    )
+
+    class Meta:
+        verbose_name = _("FSE options of a tournament")
+        verbose_name_plural = _("FSE options of tournaments")
+
+    def __str__(self) -> str:
+        return str(self.tournament)

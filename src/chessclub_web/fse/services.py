@@ -36,7 +36,7 @@ from chessclub.ratings.fse import (
     read_table_file,
 )
 from chessclub_web.clubs.models import Club
-from chessclub_web.fse.models import ListRow, PreviousList
+from chessclub_web.fse.models import ListRow, PreviousList, TournamentFseOptions
 from chessclub_web.tournaments import models as rows
 from chessclub_web.tournaments.adapters import load_tournament
 
@@ -197,6 +197,25 @@ def _with_roster_codes(row: rows.Tournament, tournament: Tournament) -> Tourname
     return dataclasses.replace(tournament, players=players)
 
 
+def options_for(
+    tournament: Tournament, stored: TournamentFseOptions | None, time_control: str = ""
+) -> TournamentOptions:
+    """The core's options of a tournament: its stored FSE options (time control, national
+    championship), else the page's ``time_control`` for a tournament that states none (as
+    the CLI's ``--time-control``)."""
+    tempo: str | None = None
+    if stored is not None and stored.time_control.strip():
+        tempo = stored.time_control.strip()
+    elif not tournament.time_control.strip() and time_control:
+        tempo = time_control
+    national = stored is not None and stored.national_championship
+    return TournamentOptions(
+        time_control=tempo,
+        national_championship=national,
+        unrated_value=stored.unrated_value if national and stored is not None else None,
+    )
+
+
 def compute_forecast(
     club: Club,
     stored: PreviousList,
@@ -215,7 +234,11 @@ def compute_forecast(
     inputs: list[TournamentInput] = []
     used: list[rows.Tournament] = []
     skipped: list[Skipped] = []
-    for row in closed_tournaments(club):
+    closed = closed_tournaments(club)
+    settings = {
+        o.tournament_id: o for o in TournamentFseOptions.objects.filter(tournament__in=closed)
+    }
+    for row in closed:
         tournament = _with_roster_codes(row, load_tournament(row))
         earlier = next(
             (used[i] for i, item in enumerate(inputs) if item.tournament == tournament), None
@@ -223,8 +246,11 @@ def compute_forecast(
         if earlier is not None:
             skipped.append(Skipped(row, earlier))
             continue
-        tempo = None if tournament.time_control.strip() else (time_control or None)
-        inputs.append(TournamentInput(row.name, tournament, TournamentOptions(time_control=tempo)))
+        inputs.append(
+            TournamentInput(
+                row.name, tournament, options_for(tournament, settings.get(row.pk), time_control)
+            )
+        )
         used.append(row)
     result = compute_inputs(
         list_entries(stored),

@@ -12,4 +12,9 @@ urlpatterns: list[URLPattern | URLResolver] = [
         name="fse_forecast_player",
     ),
     path("clubs/<str:number>/fse/list/", views.upload_list, name="fse_list_upload"),
+    path(
+        "clubs/<str:number>/fse/tournaments/<int:pk>/options/",
+        views.tournament_options,
+        name="fse_tournament_options",
+    ),
 ]

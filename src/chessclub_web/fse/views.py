@@ -18,7 +18,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
@@ -34,10 +34,16 @@ from chessclub.ratings.fse import (
 )
 from chessclub.ratings.fse.report import decimal
 from chessclub_web.clubs.models import Club
-from chessclub_web.fse.forms import ListUploadForm, PeriodForm, rule_choices
-from chessclub_web.fse.models import PreviousList
+from chessclub_web.fse.forms import (
+    ListUploadForm,
+    PeriodForm,
+    TournamentOptionsForm,
+    rule_choices,
+)
+from chessclub_web.fse.models import PreviousList, TournamentFseOptions
 from chessclub_web.fse.services import Forecast, compute_forecast, store_list
 from chessclub_web.permissions import Action, allowed, club_view
+from chessclub_web.tournaments import models as rows
 from chessclub_web.tournaments.problems import display_problem, translate
 from chessclub_web.uploads import oversized_uploads
 
@@ -194,6 +200,7 @@ def _context(
                     "row": row,
                     "report": report,
                     "reasons": [translate(r.template, r.params) for r in report.reasons],
+                    "options": getattr(row, "fse_options", None),
                 }
                 for row, report in zip(forecast.tournaments, result.tournaments, strict=True)
             ],
@@ -214,6 +221,7 @@ def _forecast_page(
     request: HttpRequest,
     club: Club,
     *,
+    options_form: tuple[int, TournamentOptionsForm] | None = None,
     upload_form: ListUploadForm | None = None,
     problems: list[dict[str, object]] | None = None,
     status: int = 200,
@@ -225,6 +233,13 @@ def _forecast_page(
         context["players"] = [
             _player_row(p) for p in forecast.result.players if p.id in forecast.club_ids
         ]
+    if context["can_upload"]:
+        for item in context.get("tournaments", []):
+            pk = item["row"].pk
+            if options_form is not None and options_form[0] == pk:
+                item["form"] = options_form[1]
+            else:
+                item["form"] = TournamentOptionsForm(instance=item["options"], prefix=f"t{pk}")
     context["upload_form"] = upload_form or ListUploadForm()
     context["problems"] = problems or []
     if choice is None and status == 200:
@@ -310,4 +325,21 @@ def upload_list(request: HttpRequest, club: Club) -> HttpResponse:
             status=400,
         )
     messages.success(request, _("The previous FSE list was stored."))
+    return redirect("fse_forecast", number=club.number)
+
+
+@require_POST
+@club_view(Action.MANAGE_ROSTER)
+def tournament_options(request: HttpRequest, club: Club, pk: int) -> HttpResponse:
+    """Store a closed tournament's FSE options (W4, W5); a bad value answers 400 with the
+    field named, nothing stored."""
+    row = get_object_or_404(rows.Tournament, pk=pk, club=club, closed_at__isnull=False)
+    instance = TournamentFseOptions.objects.filter(tournament=row).first()
+    form = TournamentOptionsForm(
+        request.POST, instance=instance or TournamentFseOptions(tournament=row), prefix=f"t{pk}"
+    )
+    if not form.is_valid():
+        return _forecast_page(request, club, options_form=(row.pk, form), status=400)
+    form.save()
+    messages.success(request, _("The FSE options of %(name)s were saved.") % {"name": row.name})
     return redirect("fse_forecast", number=club.number)
