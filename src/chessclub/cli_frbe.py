@@ -72,7 +72,7 @@ def register(sub: Any) -> None:
     p.add_argument(
         "--all", action="store_true", help="text: print every player's sheet, not only changes"
     )
-    p.set_defaults(func=cmd_rating_run)
+    p.set_defaults(func=_invalid_list(cmd_rating_run))
 
     p = frbe_sub.add_parser(
         "export",
@@ -92,7 +92,7 @@ def register(sub: Any) -> None:
         "--output",
         help="output file or folder (default: the B2 name in the current folder; - for stdout)",
     )
-    p.set_defaults(func=cmd_export)
+    p.set_defaults(func=_invalid_list(cmd_export))
 
     p = frbe_sub.add_parser(
         "fictitious",
@@ -103,16 +103,37 @@ def register(sub: Any) -> None:
     p.add_argument("file", metavar="FILE", help="a Belgian results file")
     p.add_argument("--players", metavar="PLAYER.DBF", help="take game counts from this list")
     p.add_argument("--method", choices=("closed", "open"), help="default: closed for a round robin")
-    p.set_defaults(func=cmd_fictitious)
+    p.set_defaults(func=_invalid_list(cmd_fictitious))
+
+
+class _BadPlayerList(Exception):
+    """The player list cannot be read (exit code 3, like any invalid input file)."""
 
 
 def _player_list(path: str) -> Any:
-    from chessclub.formats.frbe_players import read_player_csv, read_player_dbf
+    from chessclub.formats.frbe_players import PlayerListError, read_player_csv, read_player_dbf
 
     data = Path(path).read_bytes()
-    if path.lower().endswith(".csv") or data[:1] not in (b"\x03", b"\x83", b"\x30", b"\x8b"):
-        return read_player_csv(data, source=Path(path).name)
-    return read_player_dbf(data)
+    try:
+        if path.lower().endswith(".csv") or data[:1] not in (b"\x03", b"\x83", b"\x30", b"\x8b"):
+            return read_player_csv(data, source=Path(path).name)
+        return read_player_dbf(data)
+    except PlayerListError as error:
+        raise _BadPlayerList(str(error)) from error
+
+
+def _invalid_list(func: Any) -> Any:
+    """Print a player list's problems (record and field) and return exit code 3."""
+
+    def run(args: argparse.Namespace) -> int:
+        try:
+            result: int = func(args)
+        except _BadPlayerList as error:
+            print(f"chessclub: cannot read the player list:\n{error}", file=sys.stderr)
+            return 3
+        return result
+
+    return run
 
 
 def _read(path: str) -> Any:

@@ -123,3 +123,12 @@ def test_cli_frbe_help_texts(capsys: pytest.CaptureFixture[str]) -> None:
         with pytest.raises(SystemExit):
             main(["frbe", command, "--help"])
         assert words in capsys.readouterr().out
+
+
+def test_b3_cli_wrong_player_list_names_the_field(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    listing = tmp_path / "PLAYER.csv"
+    listing.write_text("MATRICULE;NOM_PRENOM\n1;A, B\n", encoding="utf-8")
+    assert main(["frbe", "rating-run", "--players", str(listing), str(CLOSED)]) == 3
+    assert "SEXE" in capsys.readouterr().err

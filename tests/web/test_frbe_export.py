@@ -129,6 +129,7 @@ def test_b6_ineligible_games_listed_with_rule_set_and_left_out(owner, elite):
     Tournament.objects.filter(pk=elite.pk).update(time_control="60 min")
     page = owner.get(url(elite)).content.decode()
     assert "frbe-b6@fide-pre-2024" in page and 'id="ineligible"' in page
+    assert "60 min par joueur pour 60 coups, 120 nécessaires (un joueur est coté 2200" in page
     data = owner.get(url(elite) + "?download=frbe").content
     assert all(not r.games for r in to_tournament(read_results_file(data)).rounds)
 

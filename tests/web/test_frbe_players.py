@@ -103,3 +103,23 @@ def test_b3_player_list_needs_manage_roster(client, public_club, make_user):
         url(public_club), {"action": "import", "file": SimpleUploadedFile("P.csv", b"x")}
     )
     assert response.status_code == 403 and FederationPlayer.objects.count() == 0
+
+
+def test_b3_whole_federation_list_above_5_mb_accepted(owner, public_club):
+    """The federation's PLAYER list is bigger than a tournament file: a 6 MB CSV (empty lines
+    padding the two players of the fixture) is read; the 5 MB limit of tournament files does
+    not apply here (40 MB does)."""
+    data = (LISTS / "PLAYER.csv").read_bytes()
+    padded = data + b";;;;;;;;;;;;;\r\n" * 420_000
+    assert len(padded) > 6 * 1024 * 1024
+    assert upload(owner, public_club, "PLAYER.csv", padded).status_code == 302
+    assert FederationPlayer.objects.count() == 4
+
+
+def test_b3_player_list_post_needs_csrf_token(public_club, make_user):
+    from django.test import Client
+
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(make_user("own2", public_club, Role.OWNER))
+    response = client.post(url(public_club), {"action": "add_roster", "matricule": "1"})
+    assert response.status_code == 403

@@ -8,25 +8,27 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
+from django.core.files.uploadhandler import SkipFile
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_http_methods, require_safe
 
 from chessclub.formats.frbe_export import ExportIssue, plain_trf, results_file, trf_like_file
 from chessclub.formats.frbe_name import DIVISIONS, SERIES, UNUSED
 from chessclub.formats.frbe_players import PlayerListError
-from chessclub.ratings.frbe import DEFAULT_NATIONAL_RULES
+from chessclub.ratings.frbe import DEFAULT_NATIONAL_RULES, GameEligibility, IneligibleReason
 from chessclub_web.clubs.models import Club, Player
 from chessclub_web.frbe import services
 from chessclub_web.frbe.models import FederationPlayer, PlayerListImport
 from chessclub_web.permissions import Action, allowed, allowed_on, club_view
 from chessclub_web.tournaments.adapters import load_tournament
 from chessclub_web.tournaments.models import Tournament, TournamentPlayer
-from chessclub_web.uploads import oversized_uploads
+from chessclub_web.uploads import SizeLimitUploadHandler, oversized_uploads
 
 MAX_RESULTS = 50
 
@@ -57,6 +59,27 @@ def _issue_text(issue: ExportIssue) -> str:
     }
     template = texts.get(issue.kind)
     return template % p if template else issue.text
+
+
+def _ineligible_text(verdict: GameEligibility) -> str:
+    """B6's reason in the reader's language."""
+    if verdict.reason is IneligibleReason.FIRST_CONTROL_TOO_EARLY:
+        return _("the first time control comes before move 30")
+    available = verdict.available_minutes
+    minutes = str(available.numerator) if available.denominator == 1 else f"{float(available):.1f}"
+    if verdict.threshold_rating:
+        return _(
+            "%(available)s min per player for 60 moves, %(required)s needed (a player is rated "
+            "%(rating)s or more)"
+        ) % {
+            "available": minutes,
+            "required": verdict.required_minutes,
+            "rating": verdict.threshold_rating,
+        }
+    return _("%(available)s min per player for 60 moves, %(required)s needed") % {
+        "available": minutes,
+        "required": verdict.required_minutes,
+    }
 
 
 def _tournament_for(request: HttpRequest, club: Club, pk: int) -> Tournament | HttpResponse:
@@ -146,7 +169,7 @@ def export(request: HttpRequest, club: Club, pk: int) -> HttpResponse:
             "check": check,
             "blocking": [_issue_text(i) for i in check.blocking],
             "warnings": [_issue_text(i) for i in check.warnings],
-            "ineligible": check.ineligible,
+            "ineligible": [(g, _ineligible_text(g)) for g in check.ineligible],
             "name": name,
             "name_error": name_error,
             "settings": settings,
@@ -174,12 +197,42 @@ def _search(query: str) -> list[FederationPlayer]:
     return list(rows[:MAX_RESULTS])
 
 
+PLAYER_LIST_MAX_SIZE = 40 * 1024 * 1024
+"""The federation's whole ``PLAYER.DBF`` is bigger than a tournament file (5 MB)."""
+
+
+class _PlayerListSizeHandler(SizeLimitUploadHandler):
+    """:class:`SizeLimitUploadHandler` with the player list's limit."""
+
+    def receive_data_chunk(self, raw_data: bytes, start: int) -> bytes:
+        self.received += len(raw_data)
+        if self.received > PLAYER_LIST_MAX_SIZE:
+            if self.request is not None:
+                if not hasattr(self.request, "oversized_uploads"):
+                    self.request.oversized_uploads = set()
+                self.request.oversized_uploads.add(self.field_name)
+            raise SkipFile
+        return raw_data
+
+
+@csrf_exempt  # the upload handlers change before the body is read; CSRF is checked below
 @require_http_methods(["GET", "HEAD", "POST"])
 @club_view(Action.MANAGE_ROSTER)
 def players(request: HttpRequest, club: Club) -> HttpResponse:
-    """*FRBE player list*: import ``PLAYER`` (dBase or CSV; a wrong structure is refused with
-    the field, 400, nothing stored), search by matricule or name, add a player to the roster
-    or to one of the club's open tournaments with their national Elo."""
+    """*FRBE player list*: import ``PLAYER`` (dBase or CSV, up to 40 MB; a wrong structure is
+    refused with the field, 400, nothing stored), search by matricule or name, add a player to
+    the roster or to one of the club's open tournaments with their national Elo. The
+    permission is checked before the upload is read."""
+    if request.method == "POST":
+        request.upload_handlers = [
+            _PlayerListSizeHandler(request),
+            *(h for h in request.upload_handlers if not isinstance(h, SizeLimitUploadHandler)),
+        ]
+    return _players(request, club)
+
+
+@csrf_protect
+def _players(request: HttpRequest, club: Club) -> HttpResponse:
     status = 200
     problems: list[str] = []
     action = request.POST.get("action", "") if request.method == "POST" else ""

@@ -1,3 +1,4 @@
+# ruff: noqa: E501
 """The frbe app's translations (fr, nl, de, en): ``python translations.py`` fills every msgstr
 of the catalogues made by makemessages."""
 
@@ -8,6 +9,24 @@ import sys
 from pathlib import Path
 
 T: dict[str, tuple[str, str, str, str]] = {
+    "the first time control comes before move 30": (
+        "le premier contrôle de temps tombe avant le 30e coup",
+        "de eerste tijdscontrole valt vóór zet 30",
+        "die erste Zeitkontrolle liegt vor dem 30. Zug",
+        "the first time control comes before move 30",
+    ),
+    "%(available)s min per player for 60 moves, %(required)s needed (a player is rated %(rating)s or more)": (
+        "%(available)s min par joueur pour 60 coups, %(required)s nécessaires (un joueur est coté %(rating)s ou plus)",
+        "%(available)s min per speler voor 60 zetten, %(required)s nodig (een speler heeft een rating van %(rating)s of meer)",
+        "%(available)s Min. pro Spieler für 60 Züge, %(required)s nötig (ein Spieler hat eine Wertung von %(rating)s oder mehr)",
+        "%(available)s min per player for 60 moves, %(required)s needed (a player is rated %(rating)s or more)",
+    ),
+    "%(available)s min per player for 60 moves, %(required)s needed": (
+        "%(available)s min par joueur pour 60 coups, %(required)s nécessaires",
+        "%(available)s min per speler voor 60 zetten, %(required)s nodig",
+        "%(available)s Min. pro Spieler für 60 Züge, %(required)s nötig",
+        "%(available)s min per player for 60 moves, %(required)s needed",
+    ),
     "matricule": ("matricule", "stamnummer", "Mitgliedsnummer", "matricule"),
     "name": ("nom", "naam", "Name", "name"),
     "sex": ("sexe", "geslacht", "Geschlecht", "sex"),
