@@ -323,7 +323,10 @@ def rate_tournament(
         k = k_factor(state.games, state.reached_2400, n)
         score = Fraction(half_points[player], 2)
         exp = Fraction(expected[player], 100)
-        delta = rating_change(k, score, exp)
+        # rating_change(k, score, exp) in whole hundredths (the same value, no Fractions):
+        # K × (score − expected) × 100, rounded once, halves away from zero (E3).
+        hundredths = k * (half_points[player] * 50 - expected[player])
+        delta = (abs(hundredths) + 50) // 100 * (1 if hundredths >= 0 else -1)
         rows.append(
             EloChange(
                 tournament=tournament.id,

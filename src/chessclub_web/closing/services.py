@@ -28,6 +28,7 @@ without an initial Elo in that time control gets the entry's rating as initial E
 from __future__ import annotations
 
 import datetime
+import functools
 import re
 from collections import defaultdict
 from collections.abc import Iterable
@@ -35,7 +36,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import Q
 from django.utils import timezone
 
@@ -412,40 +413,6 @@ def link_roster_players(tournament: rows.Tournament) -> int:
 # --------------------------------------------------------------------------- club Elo (E1–E7)
 
 
-def _row_to_change(row: EloRow) -> EloChange:
-    return EloChange(
-        tournament=row.tournament_id,
-        time_control=TimeControl(row.time_control),
-        player=row.player_id,
-        ro=row.ro,
-        k=row.k,
-        games=row.games,
-        score=Fraction(row.score),
-        expected=Fraction(row.expected),
-        delta=row.delta,
-        rn=row.rn,
-        games_before=row.games_before,
-        reached_2400=row.reached_2400,
-    )
-
-
-def _change_to_row(change: EloChange) -> EloRow:
-    return EloRow(
-        tournament_id=change.tournament,
-        player_id=change.player,
-        time_control=change.time_control.value,
-        ro=change.ro,
-        k=change.k,
-        games=change.games,
-        score=str(change.score),
-        expected=str(change.expected),
-        delta=change.delta,
-        rn=change.rn,
-        games_before=change.games_before,
-        reached_2400=change.reached_2400,
-    )
-
-
 def club_history(
     club: Club, time_control: str
 ) -> tuple[dict[tuple[int, TimeControl], InitialRating], list[ClubTournament]]:
@@ -471,23 +438,21 @@ def club_history(
         .values_list("pk", flat=True)
     )
     entrants: defaultdict[int, list[int]] = defaultdict(list)
-    for tid, player in rows.TournamentPlayer.objects.filter(
-        tournament__in=order, roster_player__in=rated
-    ).values_list("tournament_id", "roster_player_id"):
-        entrants[tid].append(player)
+    roster_of: dict[int, int] = {}
+    for pk, tid, player in rows.TournamentPlayer.objects.filter(
+        tournament__in=order, roster_player__isnull=False
+    ).values_list("pk", "tournament_id", "roster_player_id"):
+        if player in rated:
+            entrants[tid].append(player)
+            roster_of[pk] = player
     games: defaultdict[int, list[EloGame]] = defaultdict(list)
-    for tid, white, black, result, is_rated in (
+    for tid, white_entry, black_entry, result, is_rated in (
         rows.Game.objects.filter(round__tournament__in=order)
         .order_by("id")
-        .values_list(
-            "round__tournament_id",
-            "white__roster_player_id",
-            "black__roster_player_id",
-            "result",
-            "rated",
-        )
+        .values_list("round__tournament_id", "white_id", "black_id", "result", "rated")
     ):
-        if white in rated and black in rated and white != black:
+        white, black = roster_of.get(white_entry), roster_of.get(black_entry)
+        if white is not None and black is not None and white != black:
             games[tid].append(EloGame(white, black, CODE_TO_RESULT[result], is_rated))
     tournaments = [
         ClubTournament(tid, tc, tuple(games[tid]), tuple(sorted(set(entrants[tid]))))
@@ -496,26 +461,99 @@ def club_history(
     return initial, tournaments
 
 
+_ELO_FIELDS = (
+    "tournament_id",
+    "player_id",
+    "time_control",
+    "ro",
+    "k",
+    "games",
+    "score",
+    "expected",
+    "delta",
+    "rn",
+    "games_before",
+    "reached_2400",
+)
+
+
+@functools.lru_cache(maxsize=4096)
+def _fraction(text: str) -> Fraction:
+    return Fraction(text)
+
+
+def _stored(club: Club, time_control: str) -> tuple[list[EloChange], dict[tuple[int, int], int]]:
+    """The stored Elo rows of the club's tournaments of ``time_control`` (closing order) as
+    the core's values, and each row's id by (tournament, player)."""
+    changes: list[EloChange] = []
+    ids: dict[tuple[int, int], int] = {}
+    tc = TimeControl(time_control)
+    for pk, tid, player, _tc, ro, k, n, score, expected, delta, rn, before, reached in (
+        EloRow.objects.filter(tournament__club=club, time_control=time_control)
+        .order_by("tournament__closure__id", "player_id")
+        .values_list("pk", *_ELO_FIELDS)
+    ):
+        changes.append(
+            EloChange(
+                tid,
+                tc,
+                player,
+                ro,
+                k,
+                n,
+                _fraction(score),
+                _fraction(expected),
+                delta,
+                rn,
+                before,
+                reached,
+            )
+        )
+        ids[(tid, player)] = pk
+    return changes, ids
+
+
 def stored_changes(club: Club, time_control: str) -> list[EloChange]:
     """The stored Elo rows of the club's tournaments of ``time_control``, closing order."""
-    return [
-        _row_to_change(row)
-        for row in EloRow.objects.filter(tournament__club=club, time_control=time_control).order_by(
-            "tournament__closure__id", "player_id"
-        )
-    ]
+    return _stored(club, time_control)[0]
 
 
-def apply_recompute(result: EloRecompute) -> None:
+def apply_recompute(result: EloRecompute, ids: dict[tuple[int, int], int]) -> None:
     """Write what :func:`chessclub.ratings.club_elo.recompute_from` found: changed rows
-    replace the stored ones, removed rows are deleted."""
+    replace the stored ones (``ids``: stored row ids by key), removed rows are deleted.
+    Plain SQL in batches: a correction early in a long history rewrites thousands of rows."""
     keys = [row.key for row in result.changed] + list(result.removed)
-    by_tournament: defaultdict[int, list[int]] = defaultdict(list)
-    for tid, player in keys:
-        by_tournament[tid].append(player)
-    for tid, players in by_tournament.items():
-        EloRow.objects.filter(tournament_id=tid, player_id__in=players).delete()
-    EloRow.objects.bulk_create(_change_to_row(change) for change in result.changed)
+    doomed = [ids[key] for key in keys if key in ids]
+    for i in range(0, len(doomed), 500):
+        EloRow.objects.filter(pk__in=doomed[i : i + 500]).delete()
+    if not result.changed:
+        return
+    table = connection.ops.quote_name(EloRow._meta.db_table)
+    columns = ", ".join(
+        connection.ops.quote_name(EloRow._meta.get_field(f).column) for f in _ELO_FIELDS
+    )
+    marks = ", ".join(["%s"] * len(_ELO_FIELDS))
+    with connection.cursor() as cursor:
+        cursor.executemany(
+            f"INSERT INTO {table} ({columns}) VALUES ({marks})",  # fixed names only
+            [
+                (
+                    c.tournament,
+                    c.player,
+                    c.time_control.value,
+                    c.ro,
+                    c.k,
+                    c.games,
+                    str(c.score),
+                    str(c.expected),
+                    c.delta,
+                    c.rn,
+                    c.games_before,
+                    c.reached_2400,
+                )
+                for c in result.changed
+            ],
+        )
 
 
 def _first_incomplete(
@@ -544,10 +582,10 @@ def recompute_club_elo(club: Club, time_control: str, start: int) -> EloRecomput
         initial, tournaments = club_history(club, time_control)
         if not any(t.id == start for t in tournaments):
             return EloRecompute(changed=())
-        stored = stored_changes(club, time_control)
+        stored, ids = _stored(club, time_control)
         start = _first_incomplete(tournaments, stored, start)
         result = recompute_from(initial, tournaments, stored, start)
-        apply_recompute(result)
+        apply_recompute(result, ids)
         return result
 
 
