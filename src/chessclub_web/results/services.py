@@ -6,14 +6,14 @@ boards the user changed, each with the version the user's page showed (``Game.ve
 - refuses bad input with :class:`ResultsError` (an HTTP status and a message naming the board):
   an unknown code, a game that is not a board of this round, a draft round, "no result" in a
   closed tournament (spec C3), an automatic save where only the button may save (spec R4);
-- in one transaction, locks the boards' rows (``SELECT … FOR UPDATE``, in id order: no
-  deadlock between two batches) and writes each with a conditional ``UPDATE … WHERE
-  version = <read version>`` that also adds one to the version. If any board's stored version
-  is not the one sent (someone else changed it: spec R3), **nothing** is written and the
-  stored values are returned instead;
+- in one transaction, reads the round's state and the tournament's afresh, locks the boards'
+  rows (``SELECT … FOR UPDATE``, in id order: no deadlock between two batches) and writes each
+  with a conditional ``UPDATE … WHERE version = <read version>`` that also adds one to the
+  version. If any board's stored version is not the one sent (someone else changed it: spec
+  R3), **nothing** is written and the stored values are returned instead;
 - appends one :class:`~chessclub_web.results.models.ResultChange` per changed board (spec R5),
-  gives the tournament a new revision (its cached standings are not used any more) and, for a
-  closed tournament, sends ``results_corrected`` once the transaction is committed (the
+  then, once committed, gives the tournament a new revision (its cached standings are not used
+  any more) and, for a closed tournament, sends ``results_corrected`` (the
   closing app stores the final standings again and recomputes the Elo, spec C3).
 
 A board whose chosen result is already the stored one (same version) is left as it is and
@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
-from django.db.models import F
+from django.db.models import Exists, F, OuterRef
 from django.utils.translation import gettext as _
 
 from chessclub_web.results.models import ResultChange, Via
@@ -100,16 +100,25 @@ def button_only_reason(tournament: Tournament, round_row: Round) -> str:
     are saved automatically: (b) a closed tournament takes corrections only; (a) in a Swiss
     tournament, a round followed by a round already paired (every change is a late
     correction)."""
-    if tournament.is_closed:
+    swiss = tournament.system in SWISS_SYSTEMS
+    return _reason(
+        tournament.is_closed,
+        swiss and later_round_paired(tournament, round_row),
+        round_row.number,
+    )
+
+
+def _reason(closed: bool, swiss_with_later_round: bool, round_number: int) -> str:
+    if closed:
         return _(
             "This tournament is closed: results are corrected only with the button “%(button)s”, "
             "and a board never goes back to “no result”."
         ) % {"button": _("Save the corrections")}
-    if tournament.system in SWISS_SYSTEMS and later_round_paired(tournament, round_row):
+    if swiss_with_later_round:
         return _(
             "Round %(next)s is already paired: every change in round %(round)s is a late "
             "correction, saved only with the button."
-        ) % {"next": round_row.number + 1, "round": round_row.number}
+        ) % {"next": round_number + 1, "round": round_number}
     return ""
 
 
@@ -176,14 +185,25 @@ def save_results(
     wanted = {change.game_id: change for change in changes}
     ordered = [wanted[game_id] for game_id in sorted(wanted)]
     outcome = SaveOutcome()
-    corrected = False
     with transaction.atomic():
         # Fresh values inside the transaction: the round may have been unpublished, the
         # tournament closed, a later round paired since the page was loaded.
-        current = Tournament.objects.only("id", "closed_at", "system").get(pk=tournament.pk)
-        state = Round.objects.filter(pk=round_row.pk).values_list("state", flat=True).first()
-        if state is None:
+        fresh = (
+            Round.objects.filter(pk=round_row.pk)
+            .annotate(
+                later=Exists(
+                    Round.objects.filter(
+                        tournament_id=OuterRef("tournament_id"), number__gt=OuterRef("number")
+                    )
+                )
+            )
+            .values_list("state", "tournament__closed_at", "tournament__system", "later")
+            .first()
+        )
+        if fresh is None:
             raise ResultsError(404, _("This round does not exist any more."))
+        state, closed_at, system, later = fresh
+        closed = closed_at is not None
         if state != RoundState.PUBLISHED:
             raise ResultsError(
                 409,
@@ -191,7 +211,7 @@ def save_results(
                 % {"round": round_row.number},
             )
         if via == Via.AUTOSAVE:
-            reason = button_only_reason(current, round_row)
+            reason = _reason(closed, system in SWISS_SYSTEMS and later, round_row.number)
             if reason:
                 raise ResultsError(409, reason)
         if not ordered:
@@ -203,7 +223,7 @@ def save_results(
             .select_related("white", "black")
             .order_by("pk")
         }
-        _check_codes(ordered, boards, current.is_closed)
+        _check_codes(ordered, boards, closed)
         log: list[ResultChange] = []
         for change in ordered:
             game = boards[change.game_id]
@@ -235,7 +255,7 @@ def save_results(
                     user=user if getattr(user, "is_authenticated", False) else None,
                     username=user.get_username() if user is not None else "",
                     via=via,
-                    correction=current.is_closed,
+                    correction=closed,
                 )
             )
         if outcome.stale:
@@ -245,8 +265,13 @@ def save_results(
             return outcome
         if log:
             ResultChange.objects.bulk_create(log)
-            touch_tournament(tournament.pk)
-            corrected = current.is_closed
-    if corrected:
-        results_corrected.send(sender=Tournament, tournament=current, user=user)
+    if log:
+        # A new revision once the results are in (outside the transaction: the tournament's
+        # row is not locked while the boards are written, so saves on several boards do not
+        # wait for each other; a reader in between caches under the old revision, which this
+        # replaces).
+        touch_tournament(tournament.pk)
+        if closed:
+            tournament.refresh_from_db()
+            results_corrected.send(sender=Tournament, tournament=tournament, user=user)
     return outcome

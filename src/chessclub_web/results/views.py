@@ -26,7 +26,14 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from chessclub.model.points import ZERO
-from chessclub_web.permissions import Action, LoginRequired, allowed_on, tournament_for_request
+from chessclub_web.permissions import (
+    Action,
+    LoginRequired,
+    allowed_on,
+    can_view,
+    is_creator,
+    tournament_for_request,
+)
 from chessclub_web.results.models import ResultChange, Via
 from chessclub_web.results.services import (
     Change,
@@ -396,11 +403,21 @@ def save_board(request: HttpRequest, number: str, pk: int, round_number: int) ->
     ``{"state": "saved" | "conflict" | "refused", "result", "label", "version", "message"}``:
     200 saved; 409 conflict (stale version, R3: the stored value is returned, nothing changed)
     or refused (only the button saves here, R4; draft round); 400 bad input; 403 no right."""
-    try:
-        _club, tournament = _tournament(request, number, pk)
-        round_row = _round(request, tournament, round_number)
-    except LoginRequired:  # pragma: no cover - no action asked
-        return JsonResponse({"state": "refused", "message": _("Log in first.")}, status=403)
+    # One query for the round, its tournament and club (this is the busiest request of a
+    # round); the same checks as tournament_for_request and _round.
+    round_row = (
+        Round.objects.select_related("tournament__club")
+        .filter(tournament__club__number__iexact=number, tournament_id=pk, number=round_number)
+        .first()
+    )
+    if round_row is None:
+        raise Http404("No such round")
+    tournament = round_row.tournament
+    club = tournament.club
+    if not (can_view(request.user, club) or is_creator(request.user, tournament)):
+        raise Http404("No such club")
+    if round_row.state != RoundState.PUBLISHED and not can_see_drafts(request.user, tournament):
+        raise Http404("No such round")
     if not allowed_on(request.user, tournament, entry_action(tournament)):
         return JsonResponse(
             {"state": "refused", "message": _("You may not enter results in this tournament.")},
