@@ -19,6 +19,7 @@ from typing import Any
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
@@ -53,7 +54,7 @@ logger = logging.getLogger(__name__)
 
 def status_label(status: Status) -> str:
     labels = {
-        Status.RATED: _("rated"),
+        Status.RATED: _("new value from the period's games (W6)"),
         Status.UNCHANGED: _("no countable game"),
         Status.ENTERED: _("enters the list (W2)"),
         Status.ENTERED_FOREIGN: _("enters with a recognised rating (W3)"),
@@ -94,7 +95,7 @@ def rules_text(rules: RuleSet) -> str:
             % {
                 "date": up.date.isoformat(),
                 "threshold": up.threshold,
-                "factor": f"{float(up.factor):g}",
+                "factor": number_format(float(up.factor)),
             }
         )
     parts.append(
