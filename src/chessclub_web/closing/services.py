@@ -41,6 +41,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from chessclub.ratings.club_elo import (
+    ClubEloError,
     ClubTournament,
     EloChange,
     EloGame,
@@ -302,7 +303,13 @@ def close_tournament(
         locked.save(update_fields=["closed_at", "closed_by", "end_date"])
         if locked.kind == rows.Kind.CLUB and locked.club is not None:
             link_roster_players(locked)
-            recompute_club_elo(locked.club, locked.time_control_category, locked.pk)
+            try:
+                recompute_club_elo(locked.club, locked.time_control_category, locked.pk)
+            except ClubEloError as exc:
+                raise ClosingError(
+                    _("The club Elo cannot be computed (%(error)s); nothing was closed.")
+                    % {"error": exc}
+                ) from exc
         transaction.on_commit(
             lambda: tournament_closed.send(sender=rows.Tournament, tournament=locked)
         )
