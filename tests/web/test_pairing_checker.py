@@ -20,6 +20,13 @@ from chessclub_web.tournaments.models import Game
 
 pytestmark = pytest.mark.django_db
 
+
+@pytest.fixture(autouse=True)
+def _english(client):
+    """The pages in English (the messages asserted below); French is tested apart."""
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
+
+
 GENERATED = Path(__file__).resolve().parents[1] / "fixtures" / "pairing" / "generated"
 
 

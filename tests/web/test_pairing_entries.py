@@ -19,6 +19,12 @@ from chessclub_web.tournaments.models import Round, RoundState, Tournament
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture(autouse=True)
+def _english(client):
+    """The pages in English (the messages asserted below); French is tested apart."""
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
+
+
 @pytest.fixture
 def owner(public_club, make_user):
     return make_user("owner", public_club, Role.OWNER)
@@ -299,3 +305,18 @@ def test_round_robin_numbers_drawn_by_lot(client_owner, public_club):
     client_owner.post(entries_url(t), {"action": "renumber"})
     services.draw_numbers_by_lot(t, None, seed=seed)
     assert numbers(t) == drawn
+
+
+def test_pages_speak_french_first(client_owner, public_club):
+    """common.md: French first. The refusal of a second bye beyond the limit, in French."""
+    client_owner.defaults["HTTP_ACCEPT_LANGUAGE"] = "fr"
+    t = new_tournament(client_owner, public_club, max_requested_byes=0)
+    register(client_owner, t, "A, A", 1500)
+    player = t.players.get()
+    page = client_owner.get(entries_url(t)).content.decode()
+    assert "Inscrire un joueur" in page and "Apparier la ronde suivante" in page
+    refused = client_owner.post(
+        entries_url(t), {"action": "bye", "player": player.pk, "round_number": 2, "kind": "H"}
+    )
+    assert refused.status_code == 409
+    assert "le tournoi en permet 0" in refused.content.decode()

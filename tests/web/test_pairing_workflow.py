@@ -24,6 +24,13 @@ from chessclub_web.tournaments.models import Bye, Game, Round, RoundState, Tourn
 
 pytestmark = pytest.mark.django_db
 
+
+@pytest.fixture(autouse=True)
+def _english(client):
+    """The pages in English (the messages asserted below); French is tested apart."""
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
+
+
 EDGE = Path(__file__).resolve().parents[1] / "fixtures" / "pairing" / "edge"
 EXPECTED = {c["case"]: c["bbp"] for c in json.loads((EDGE / "edge_results.json").read_text())}
 
