@@ -3,13 +3,11 @@ match pages with the seven board codes, forfeits, standings tab, TRF export."""
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 import pytest
 
 from chessclub_web.clubs.models import Role
 from chessclub_web.teams import services
-from chessclub_web.teams.models import LineUp, Match, MatchBoard, TeamBye
+from chessclub_web.teams.models import LineUp, Match, MatchBoard
 from chessclub_web.tournaments.models import Game, System, Tournament
 
 

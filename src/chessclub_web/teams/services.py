@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from collections import defaultdict
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
 
 from django.db import transaction
@@ -507,3 +508,110 @@ def team_standings_settings(tournament: Tournament) -> TeamStandingsSettings:
         else default_era(tournament.start_date)
     )
     return TeamStandingsSettings(codes, era)
+
+
+# -- storing a core team tournament -------------------------------------------------------------
+
+_CORE_BYE = {
+    ByeKind.PAIRING_ALLOCATED: TeamByeKind.PAIRING_ALLOCATED,
+    ByeKind.FULL_POINT: TeamByeKind.FULL_POINT,
+    ByeKind.HALF_POINT: TeamByeKind.HALF_POINT,
+    ByeKind.ZERO_POINT: TeamByeKind.ZERO_POINT,
+    ByeKind.ABSENT: TeamByeKind.ABSENT,
+}
+_CORE_FORFEIT = {v: k for k, v in _FORFEITS.items()}
+_RESULT_CODE = {v: k for k, v in CODE_TO_RESULT.items()}
+
+
+@transaction.atomic
+def store_team_tournament(tournament: Tournament, core: TeamTournament) -> None:
+    """Store ``core`` (teams, rosters, line-ups, matches with their boards, byes, settings)
+    in the empty team event ``tournament``. A roster player the core value does not name gets
+    a placeholder name; board players not given are taken from the roster in order.
+
+    Raises :class:`TeamError` when the tournament already has teams or the value does not fit
+    (board colours that follow no alternating rule).
+    """
+    if tournament.teams.exists():
+        raise TeamError(_("This tournament already has teams."))
+    settings = settings_of(tournament)
+    rule = "WB"
+    for match in core.matches:
+        for game in match.boards:
+            letter = "W" if game.home_colour is Colour.WHITE else "B"
+            expected = "WB"[(game.board - 1) % 2]
+            if letter != expected:
+                rule = "BW"
+    settings.boards = core.boards
+    settings.colour_rule = rule
+    settings.primary = core.primary.value
+    settings.match_win = Decimal(str(float(core.match_points.win)))
+    settings.match_draw = Decimal(str(float(core.match_points.draw)))
+    settings.match_loss = Decimal(str(float(core.match_points.loss)))
+    settings.save()
+    tournament.planned_rounds = core.planned_rounds
+    tournament.save(update_fields=["planned_rounds"])
+    named = {int(p.pairing_number): p for p in core.players}
+    player_row: dict[int, TournamentPlayer] = {}
+    team_row: dict[int, Team] = {}
+    next_number = 1
+    for team in core.teams:
+        row = Team.objects.create(tournament=tournament, number=team.number, name=team.name)
+        team_row[team.number] = row
+        roster = [int(p) for p in team.pairing_numbers]
+        while len(roster) < core.boards:  # a team without roster still fields its boards
+            roster.append(-(team.number * 100 + len(roster) + 1))
+        for position, number in enumerate(roster, start=1):
+            player = named.get(number)
+            pn = number if number > 0 else 10_000 + next_number
+            next_number += 1
+            created = TournamentPlayer.objects.create(
+                tournament=tournament,
+                pairing_number=pn,
+                name=player.name if player else f"{team.name} {position}",
+                rating=player.rating if player else None,
+            )
+            player_row[number] = created
+            TeamMember.objects.create(team=row, player=created, position=position)
+    rounds = {n: _ensure_round(tournament, n) for n in core.round_numbers}
+    order: dict[int, int] = defaultdict(int)
+    for match in core.matches:
+        rnd = rounds[match.round]
+        order[match.round] += 1
+        home, away = team_row[match.home], team_row[match.away]
+        for team, side in ((home, "home"), (away, "away")):
+            roster = list(team.members.order_by("position").values_list("player_id", flat=True))
+            chosen: list[int | None] = list(roster[: core.boards])
+            for game in match.boards:
+                number = game.home_player if side == "home" else game.away_player
+                if number is not None and int(number) in player_row:
+                    chosen[game.board - 1] = player_row[int(number)].pk
+            LineUp.objects.bulk_create(
+                LineUp(round=rnd, team=team, board=b, player_id=pid)
+                for b, pid in enumerate(chosen, start=1)
+                if pid is not None
+            )
+        row = Match.objects.create(
+            round=rnd,
+            order=order[match.round],
+            home=home,
+            away=away,
+            forfeit=_CORE_FORFEIT[match.forfeit].value if match.forfeit else "",
+        )
+        build_boards(row)
+        results = {g.board: g.result for g in match.boards}
+        for board in row.boards.select_related("game"):
+            if board.game is not None and board.board in results:
+                board.game.result = _RESULT_CODE[results[board.board]]
+                board.game.save(update_fields=["result"])
+    for bye in core.byes:
+        TeamBye.objects.create(
+            round=rounds[bye.round], team=team_row[bye.team], kind=_CORE_BYE[bye.kind]
+        )
+    for forfeit in core.forfeits:
+        TeamBye.objects.create(
+            round=rounds[forfeit.round],
+            team=team_row[forfeit.team],
+            kind=TeamByeKind.FORFEIT_WIN if forfeit.won else TeamByeKind.FORFEIT_LOSS,
+        )
+    touch_tournament(tournament.pk)

@@ -326,8 +326,9 @@ def write_team_trf(
     for_pairing: bool = False,
     initial_colour: str | None = None,
 ) -> str:
-    """A TRF-2026 team file for ``tournament`` (line-ups in roster order, one match per pair
-    of teams and round). ``start_date`` overrides record 042 (``YYYY-MM-DD``);
+    """A TRF-2026 team file for ``tournament`` (one match per pair of teams and round; a
+    line-up that is not the roster's order, or leaves a board empty, as record 300).
+    ``start_date`` overrides record 042 (``YYYY-MM-DD``);
     ``pairing_system`` is record 192 (default ``FIDE_TEAM_MP_GP`` / ``FIDE_TEAM_GP_MP``);
     ``rounds`` limits the round columns written (record 142 keeps the planned rounds);
     ``initial_colour`` (``"W"``/``"B"``) is record 152, the colour drawn by lot before round 1
@@ -336,8 +337,8 @@ def write_team_trf(
     ``for_pairing=True`` writes the pairing engine's input: a match in which no board was
     played over the board (a whole-match forfeit, a cross-forfeit) does not count as met nor
     give colours (FIDE C.04.6, C.04.1), so it is written as a forfeited match (record 330,
-    blank player cells) when one team won it, or as a half-point bye of both teams (record
-    240) when it was drawn.
+    players' cells ``0000 - +`` / ``0000 - -``) when one team won it, or as a half-point bye
+    of both teams (record 240, blank player cells) when it was drawn.
     """
     t = tournament
     planned = t.planned_rounds
@@ -349,6 +350,7 @@ def write_team_trf(
     cells: dict[int, dict[int, str]] = {}
     forfeited: list[tuple[str, TeamMatch]] = []
     extra_byes: list[TeamBye] = []
+    out_of_order: list[str] = []
     blank = " " * 8
     for match in t.matches:
         if match.round > rounds:
@@ -361,11 +363,14 @@ def write_team_trf(
                     TeamBye(match.round, match.home, ByeKind.HALF_POINT),
                     TeamBye(match.round, match.away, ByeKind.HALF_POINT),
                 ]
-            else:
-                forfeited.append((code, match))
-            for team in (home, away):
+                for team in (home, away):
+                    for p in team.pairing_numbers:
+                        cells.setdefault(int(p), {})[match.round] = blank
+                continue
+            forfeited.append((code, match))
+            for team, letter in ((home, code[0]), (away, code[1])):
                 for p in team.pairing_numbers:
-                    cells.setdefault(int(p), {})[match.round] = blank
+                    cells.setdefault(int(p), {})[match.round] = f"0000 - {letter}"
             continue
         if match.forfeit is not None:
             codes = {
@@ -378,6 +383,18 @@ def write_team_trf(
                 for p in team.pairing_numbers:
                     cells.setdefault(int(p), {})[match.round] = f"0000 - {code}"
             continue
+        for team, side in ((home, 0), (away, 1)):
+            by_board = {
+                g.board: (g.home_player if side == 0 else g.away_player) for g in match.boards
+            }
+            ids = [int(by_board.get(b) or 0) for b in range(1, t.boards + 1)]
+            index = {int(p): i for i, p in enumerate(team.pairing_numbers)}
+            present = [p for p in ids if p]
+            if ids[: len(present)] != sorted(present, key=lambda p: index.get(p, 0)):
+                out_of_order.append(
+                    f"300 {match.round:>3} {team.number:>3} "
+                    f"{(away if side == 0 else home).number:>3}" + "".join(f" {p:>4}" for p in ids)
+                )
         for game in match.boards:
             sides = (
                 (game.home_player, game.away_player, game.home_colour),
@@ -431,10 +448,10 @@ def write_team_trf(
     for team in t.teams:
         mp = sum((c.mp for c in rows.get(team.number, ())), ZERO)
         gp = sum((c.gp for c in rows.get(team.number, ())), ZERO)
-        ids = "".join(f" {int(p):>4}" for p in team.pairing_numbers)
+        roster_ids = "".join(f" {int(p):>4}" for p in team.pairing_numbers)
         lines.append(
             f"310 {team.number:>3} {team.name[:32]:<32} {'':5} {0:>6} {_pts(mp, 6)} "
-            f"{_pts(gp, 6)} {0:>3} {ids}"
+            f"{_pts(gp, 6)} {0:>3} {roster_ids}"
         )
     pab_rounds: dict[int, int] = {}
     by_kind: dict[tuple[str, int], list[int]] = {}
@@ -456,6 +473,7 @@ def write_team_trf(
         lines.append(f"240 {kind} {rnd:>3}" + "".join(f" {n:>4}" for n in teams))
     for code, match in forfeited:
         lines.append(f"330 {code} {match.round:>3} {match.home:>3} {match.away:>3}")
+    lines.extend(out_of_order)
     return "\n".join(lines) + "\n"
 
 
