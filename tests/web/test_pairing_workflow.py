@@ -379,10 +379,12 @@ def test_round_robin_pairs_from_the_berger_table(client_owner, public_club, owne
     """fide.md §4.4, 4 players: R1 1-4 2-3 | R2 4-3 1-2 | R3 2-4 3-1, round by round. A
     player withdrawn from round 3 keeps his board, lost by forfeit."""
     t = make_tournament(
-        public_club, owner, field(4), system="round_robin", planned_rounds=3, initial_colour=""
+        public_club, owner, field(4), system="round_robin", planned_rounds=0, initial_colour=""
     )
     pair(client_owner, t)
     assert pairs_of(t, 1)[0] == [(1, 4), (2, 3)]
+    t.refresh_from_db()
+    assert t.planned_rounds == 3  # the Berger table of 4 players: 3 rounds
     client_owner.post(round_url(t, 1), {"action": "publish"})
     set_results(t, 1, "=")
     pair(client_owner, t)
@@ -395,6 +397,39 @@ def test_round_robin_pairs_from_the_berger_table(client_owner, public_club, owne
     assert pairs_of(t, 3)[0] == [(2, 4), (3, 1)]
     assert Game.objects.get(round__number=3, round__tournament=t, board=1).result == "+-"
     assert pair(client_owner, t).status_code == 409  # the table is finished
+
+
+def test_acceleration_and_forbidden_pairs_reach_the_engine_input(
+    client_owner, public_club, owner, monkeypatch
+):
+    """Issue 4: Baku acceleration as TRF-2026 record 250 (FIDE C.04.7: 8 players, 5 rounds:
+    group A = 2·⌈8/4⌉ = 4 players; accelerated rounds ⌈5/2⌉ = 3; 1 point in rounds 1–2, ½ in
+    round 3) and a forbidden pair as record 260, written from the database."""
+    from chessclub.formats.trf import write_trf
+    from chessclub.pairing import GacruxDutchEngine
+    from chessclub.pairing.engine import engine_input
+
+    seen = {}
+
+    class Spy:
+        def pair(self, tournament, round_number, *, options):
+            seen["trf"] = write_trf(engine_input(tournament, round_number, options)).decode()
+            return GacruxDutchEngine().pair(tournament, round_number, options=options)
+
+    monkeypatch.setattr(services, "swiss_engine", Spy)
+    t = make_tournament(public_club, owner, field(8), acceleration=True)
+    ids = dict(t.players.values_list("pairing_number", "id"))
+    client_owner.post(
+        reverse("entries", args=(public_club.number, t.pk)),
+        {"action": "forbid", "first": ids[2], "second": ids[7]},
+    )
+    assert pair(client_owner, t).status_code == 302
+    lines = [line.split() for line in seen["trf"].splitlines()]
+    assert ["250", "1.0", "1", "2", "1", "4"] in lines
+    assert ["250", "0.5", "3", "3", "1", "4"] in lines
+    assert ["260", "1", "1", "2", "7"] in lines
+    games, _ = pairs_of(t, 1)
+    assert (2, 7) not in games and (7, 2) not in games
 
 
 def test_pairing_pages_need_the_right(client, public_club, make_user, owner):

@@ -517,6 +517,14 @@ def next_round(row: Tournament) -> int:
     return last_paired_round(row) + 1
 
 
+def berger_rounds(row: Tournament) -> int:
+    """Rounds of a round robin's Berger table (FIDE C.05 Annex 1): n − 1 for an even field,
+    n for an odd one (a bye each round), twice that for a double round robin."""
+    count = row.players.count()
+    rounds = count - 1 if count % 2 == 0 else count
+    return rounds * 2 if row.system == System.DOUBLE_ROUND_ROBIN else rounds
+
+
 def pairing_refusal(row: Tournament) -> str | None:
     """Why the next round cannot be paired now (translated), ``None`` if it can."""
     if row.is_closed:
@@ -529,14 +537,11 @@ def pairing_refusal(row: Tournament) -> str | None:
             "round": draft.number
         }
     number = next_round(row)
-    if row.planned_rounds and number > row.planned_rounds:
+    if row.system == System.SWISS and row.planned_rounds and number > row.planned_rounds:
         return _("Every planned round (%(rounds)s) is paired.") % {"rounds": row.planned_rounds}
     if row.system != System.SWISS:
-        count = row.players.count()
-        table = count - 1 if count % 2 == 0 else count
-        if row.system == System.DOUBLE_ROUND_ROBIN:
-            table *= 2
-        if count >= 2 and number > table:
+        table = berger_rounds(row)
+        if row.players.count() >= 2 and number > table:
             return _("The Berger table has %(rounds)s rounds; all are paired.") % {"rounds": table}
     if row.players.count() < 2:
         return _("At least two players are needed.")
@@ -633,6 +638,12 @@ def pair_next_round(row: Tournament, user: object, engine: PairingEngine | None 
         if next_round(row) != number:
             raise Refused(_("Someone else paired this round meanwhile."))
         round_row = _store(row, pairing, entries, number)
+        if row.system != System.SWISS and number == 1:
+            # A round robin plays its whole Berger table: that is its number of rounds.
+            rounds = berger_rounds(row)
+            if row.planned_rounds != rounds:
+                row.planned_rounds = rounds
+                row.save(update_fields=["planned_rounds"])
         note(row, user, _("Round %(round)s paired (draft).") % {"round": number}, number)
     return round_row
 
