@@ -69,9 +69,6 @@ def register(sub: Any) -> None:
     )
     p.add_argument("files", nargs="+", metavar="FILE", help="results files in import order")
     p.add_argument("--format", choices=("text", "json"), default="text", help="output format")
-    p.add_argument(
-        "--all", action="store_true", help="text: print every player's sheet, not only changes"
-    )
     p.set_defaults(func=_invalid_list(cmd_rating_run))
 
     p = frbe_sub.add_parser(

@@ -174,3 +174,42 @@ def test_b5_rule_set_is_named_versioned_and_marks_assumptions() -> None:
     assert all(a.startswith("(M)") for a in rules.assumptions)
     with pytest.raises(ValueError, match="frbe-art10"):
         national_rules("nope")
+
+
+def test_b5_games_abroad_count_for_the_belgian_player_only() -> None:
+    """A results file where player 2 is foreign (club 999, "matricule" 1900 = their Elo):
+    R1 (1800, game 151, K 24) beats them: D 100 → .36; 1800 + 24 × .64 = 1815.36 → 1815.
+    The foreign player gets no outcome; a game between two foreign players is skipped."""
+    from chessclub.model import (
+        Game,
+        GameResult,
+        PairingNumber,
+        Player,
+        Round,
+        RoundNumber,
+        Tournament,
+    )
+    from chessclub.ratings.frbe import period_games
+
+    t = Tournament(
+        name="Abroad",
+        players=(
+            Player(PairingNumber(1), "R1", 1800, matricule="1001", club="618"),
+            Player(PairingNumber(2), "Foreign", None, matricule="1900", club="999"),
+            Player(PairingNumber(3), "Foreign 2", None, matricule="2100", club="999"),
+        ),
+        rounds=(
+            Round(
+                RoundNumber(1), (Game(PairingNumber(1), PairingNumber(2), GameResult.WHITE_WINS),)
+            ),
+            Round(RoundNumber(2), (Game(PairingNumber(2), PairingNumber(3), GameResult.DRAW),)),
+        ),
+        planned_rounds=2,
+    )
+    games, skipped = period_games([("abroad", t)])
+    assert [(g.white_foreign, g.black_foreign) for g in games] == [(None, 1900)]
+    assert [s.reason for s in skipped] == ["both players are foreign (sender code 999/998)"]
+    run = rating_run(LIST, games)
+    r1 = run.players[1001]
+    assert (r1.new_rating, r1.new_games, r1.sheet[0].opponent_rating) == (1815, 151, 1900)
+    assert set(run.players) == {1001}

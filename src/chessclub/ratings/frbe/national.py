@@ -36,6 +36,7 @@ naming a matricule missing from the list, or a player twice, is skipped with a r
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import enum
 from collections.abc import Iterable, Mapping, Sequence
@@ -65,6 +66,8 @@ __all__ = [
     "rating_run",
 ]
 
+_ABROAD = frozenset({"999", "998"})
+"""B5: sender codes of games abroad (998: in national interclubs)."""
 _POINTS = {Outcome.WIN: Fraction(1), Outcome.DRAW: Fraction(1, 2), Outcome.LOSS: Fraction(0)}
 
 
@@ -83,7 +86,10 @@ class ListedPlayer:
 @dataclass(frozen=True, slots=True)
 class PeriodGame:
     """One game of the period between two matricules; ``number`` is its import number (the
-    order of processing); ``white_score`` 1, ½ or 0. ``source``/``round`` say where it is."""
+    order of processing); ``white_score`` 1, ½ or 0. ``source``/``round`` say where it is.
+    A game abroad (B5: sender code 999/998) has a foreign opponent: ``white_foreign`` or
+    ``black_foreign`` holds that side's Elo (its matricule is then ignored); it counts for the
+    Belgian player only, as a game against a rated player."""
 
     number: int
     white: int
@@ -92,6 +98,8 @@ class PeriodGame:
     source: str = ""
     round: int = 0
     date: datetime.date | None = None
+    white_foreign: int | None = None
+    black_foreign: int | None = None
 
 
 class Run(enum.IntEnum):
@@ -238,6 +246,24 @@ def rating_run(
     ordered = sorted(games, key=lambda g: g.number)
     skipped: list[SkippedGame] = []
     valid: list[PeriodGame] = []
+    players = dict(players)
+    foreign: set[int] = set()
+    for position, game in enumerate(ordered):
+        if game.white_foreign is None and game.black_foreign is None:
+            continue
+        # A foreign opponent becomes a rated stand-in with a key no matricule has (< 0).
+        white, black = game.white, game.black
+        for side, elo in (("white", game.white_foreign), ("black", game.black_foreign)):
+            if elo is None:
+                continue
+            key = -(2 * position + (1 if side == "white" else 2))
+            players[key] = ListedPlayer(key, "", elo, rules.rated_after_games)
+            foreign.add(key)
+            if side == "white":
+                white = key
+            else:
+                black = key
+        ordered[position] = dataclasses.replace(game, white=white, black=black)
     for game in ordered:
         reason = ""
         if game.white == game.black:
@@ -337,6 +363,8 @@ def rating_run(
             (game.white, game.black, game.white_score),
             (game.black, game.white, 1 - game.white_score),
         ):
+            if me in foreign:
+                continue
             lines = run3.setdefault(me, [])
             number = start_games[me] + len(lines) + 1
             mine, theirs = rating[me], rating[opponent]
@@ -363,6 +391,7 @@ def rating_run(
     for game in valid:
         involved.update((game.white, game.black))
     involved.update(s for g in skipped for s in (g.white, g.black) if s in players)
+    involved -= foreign
     outcomes: dict[int, PlayerOutcome] = {}
     for matricule in involved:
         listed = players[matricule]
@@ -490,8 +519,9 @@ def period_games(
 ) -> tuple[list[PeriodGame], list[SkippedGame]]:
     """The games of results files in import order (file order, round, board), numbered from
     ``first_number``. Forfeits and games without a result are not games (left out silently);
-    a game with a player without matricule (0 or blank), from abroad (club 999/998: the
-    "matricule" holds an Elo) or not marked rated is skipped with its reason. With
+    a game with a player without matricule (0 or blank) or not marked rated is skipped with
+    its reason. A player of club 999/998 is a foreign opponent (B5: games abroad): their
+    "matricule" (else their rating) is their Elo, and the game counts for the Belgian side. With
     ``eligibility`` (B6), when the file's tempo can be read, a game whose time control is too
     short for the two ratings is skipped naming the rule set. ``files``: (name, tournament).
     """
@@ -515,14 +545,22 @@ def period_games(
                 outcome = game.result.outcome(Colour.WHITE)
                 assert outcome is not None
                 reason = ""
-                if white.club.strip() in ("999", "998") or black.club.strip() in ("999", "998"):
-                    reason = "a game abroad (sender code 999/998)"
-                elif mw <= 0 or mb <= 0:
+                abroad_w = white.club.strip() in _ABROAD
+                abroad_b = black.club.strip() in _ABROAD
+                foreign_w = (mw or white.rating or 0) if abroad_w else None
+                foreign_b = (mb or black.rating or 0) if abroad_b else None
+                if abroad_w and abroad_b:
+                    reason = "both players are foreign (sender code 999/998)"
+                elif foreign_w == 0 or foreign_b == 0:
+                    reason = "a foreign player without Elo"
+                elif (mw <= 0 and not abroad_w) or (mb <= 0 and not abroad_b):
                     reason = "a player has no matricule"
                 elif not game.rated:
                     reason = "not rated"
                 elif control is not None and eligibility is not None:
-                    verdict = game_eligibility(control, white.rating, black.rating, eligibility)
+                    verdict = game_eligibility(
+                        control, foreign_w or white.rating, foreign_b or black.rating, eligibility
+                    )
                     if not verdict.eligible:
                         reason = verdict.message
                 if reason:
@@ -530,7 +568,15 @@ def period_games(
                 else:
                     out.append(
                         PeriodGame(
-                            number, mw, mb, _POINTS[outcome], source, int(rnd.number), rnd.date
+                            number,
+                            0 if abroad_w else mw,
+                            0 if abroad_b else mb,
+                            _POINTS[outcome],
+                            source,
+                            int(rnd.number),
+                            rnd.date,
+                            foreign_w,
+                            foreign_b,
                         )
                     )
                 number += 1
