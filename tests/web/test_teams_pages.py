@@ -159,7 +159,7 @@ def test_issue8_lineup_with_reserve_follows_fixed_board_order(client, public_clu
     wrong = dict(ok, board_1=ids[2], board_2=ids[0])
     response = client.post(url, wrong)
     assert response.status_code == 400
-    assert "board order" in response.content.decode()
+    assert "ordre des échiquiers" in response.content.decode()  # French first
     other = list(match.away.members.values_list("player_id", flat=True))
     stolen = dict(ok, board_4=other[0])
     assert client.post(url, stolen).status_code == 400
@@ -249,3 +249,14 @@ def test_issue8_standings_tab_shows_crosstable_and_players(client, public_club, 
     assert export.status_code == 200
     text = export.content.decode()
     assert "\n310   1 Team 1" in text and "\n352 WBWB" in text
+
+
+@pytest.mark.parametrize(
+    ("language", "title"),
+    [("fr", "Classement par équipes"), ("nl", "Ploegenklassement"), ("de", "Mannschaftswertung")],
+)
+def test_issue8_team_pages_are_translated(client, public_club, language, title):
+    """French first; Dutch and German too (catalogue of the teams app)."""
+    t = _event(public_club, teams=2, boards=2)
+    page = client.get(_url(t), HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert title in page
