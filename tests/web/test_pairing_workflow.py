@@ -159,6 +159,31 @@ def test_late_entry_missed_rounds_count_per_tournament_rule(client_owner, public
     assert byes == {5: "H"}
 
 
+def test_late_entry_after_paired_rounds_gets_their_byes(client_owner, public_club, owner):
+    """Issue 4 (late entries): a player registered from round 3 once rounds 1 and 2 are
+    paired gets the tournament's missed-round bye (here Z) in both; pairing numbers are not
+    frozen before round 4, so he takes his rating's place (2340, between 2363 and 2326: 3)."""
+    t = make_tournament(public_club, owner, field(4))
+    for n in (1, 2):
+        assert pair(client_owner, t).status_code == 302
+        client_owner.post(round_url(t, n), {"action": "publish"})
+        set_results(t, n, "=")
+    response = client_owner.post(
+        reverse("entries", args=(public_club.number, t.pk)),
+        {"action": "add_player", "name": "Late, Lou", "rating": 2340, "entry_round": 3},
+    )
+    assert response.status_code == 302
+    late = t.players.get(name="Late, Lou")
+    assert late.pairing_number == 3  # 2400, 2363, 2340, 2326, 2289
+    assert sorted(Bye.objects.filter(player=late).values_list("round__number", "kind")) == [
+        (1, "Z"),
+        (2, "Z"),
+    ]
+    assert pair(client_owner, t).status_code == 302
+    games, byes = pairs_of(t, 3)
+    assert 3 in {p for g in games for p in g} or byes.get(3) == "U"
+
+
 def test_requested_half_point_bye_honoured(client_owner, public_club, owner):
     """E3: player 3 asks for a half-point bye in round 3 (on the entries tab, not in the
     file); the reference engine then pairs 1-2, 6-4, 7-5 and gives 8 the bye."""

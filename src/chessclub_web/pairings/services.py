@@ -135,6 +135,12 @@ def renumber_by_rating(row: Tournament, user: object, *, record: bool = True) ->
     """Pairing numbers by rating, then title, then name (FIDE C.04.2). Refused once frozen."""
     if numbers_frozen(row):
         raise Refused(_frozen_message(row))
+    if not row.initial_colour and last_paired_round(row) >= 1 and row.system == System.SWISS:
+        # Round 1 shows the initial colour through the old numbers: keep it (C.04.3 5.2.5).
+        colour = initial_colour_of(load_tournament(row, include_drafts=True))
+        if colour is not None:
+            row.initial_colour = "W" if colour is Colour.WHITE else "B"
+            row.save(update_fields=["initial_colour"])
     players = list(row.players.all())
     order = sorted(players, key=lambda p: rating_order_key(_core_player(p)))
     if [p.pk for p in order] != [p.pk for p in sorted(players, key=lambda p: p.pairing_number)]:
@@ -233,7 +239,14 @@ def add_player(row: Tournament, entry: NewEntry, user: object) -> TournamentPlay
             entry_round=entry.entry_round,
             roster_player_id=entry.roster_player_id,
         )
-        # Missed rounds already stored (none now, as entry_round > last): nothing to add.
+        # The rounds already paired that the late entrant missed count per the tournament's
+        # rule (a zero-point or half-point bye each).
+        missed = row.rounds.filter(number__lt=entry.entry_round)
+        ByeRow.objects.bulk_create(
+            ByeRow(round=r, player=player, kind=row.missed_round_points or "Z") for r in missed
+        )
+        if missed:
+            touch_tournament(row.pk)
         if not numbers_frozen(row) and row.system == System.SWISS:
             renumber_by_rating(row, user, record=False)
         player.refresh_from_db()
