@@ -17,7 +17,8 @@ def cmd_fse_rating_run(args: argparse.Namespace) -> int:
     Errors (``FormatError``, ``TableError``, ``LookupError``, ``ValueError``, ``OSError``) are
     turned into exit codes by ``chessclub.cli.main``.
     """
-    from chessclub.ratings.fse import run_cli
+    from chessclub.ratings.fse import run_cli, run_period, write_list_csv
+    from chessclub.ratings.fse.report import header_lines
 
     for name in args.national or ():
         if name not in args.files:
@@ -25,22 +26,26 @@ def cmd_fse_rating_run(args: argparse.Namespace) -> int:
             return EXIT_USAGE
     files = [(name, Path(name).read_bytes()) for name in args.files]
     table = Path(args.table).read_bytes() if args.table else None
-    sys.stdout.write(
-        run_cli(
-            Path(args.list).read_bytes(),
-            files,
-            rules=args.rules,
-            fmt=args.format,
-            period_end=args.date,
-            list_date=args.list_date,
-            time_control=args.time_control,
-            table=table,
-            list_source=args.list,
-            table_source=args.table or "table.json",
-            national=args.national or (),
-            unrated_value=args.unrated_value,
-        )
-    )
+    options: dict[str, Any] = {
+        "rules": args.rules,
+        "period_end": args.date,
+        "list_date": args.list_date,
+        "time_control": args.time_control,
+        "table": table,
+        "list_source": args.list,
+        "table_source": args.table or "table.json",
+        "national": args.national or (),
+        "unrated_value": args.unrated_value,
+    }
+    list_csv = Path(args.list).read_bytes()
+    if args.format == "csv":
+        # the next list in the input's layout on stdout; the rule set and table on stderr
+        result = run_period(list_csv, files, **options)
+        sys.stdout.write(write_list_csv(result.new_list))
+        for line in header_lines(result):
+            print(line, file=sys.stderr)
+        return EXIT_OK
+    sys.stdout.write(run_cli(list_csv, files, fmt=args.format, **options))
     return EXIT_OK
 
 

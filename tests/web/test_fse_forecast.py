@@ -327,3 +327,37 @@ def test_w1_same_tournament_closed_twice_counts_once(client, public_club, make_u
     html = client.get(url(public_club)).content.decode()
     assert page_rows(html)["1001"]["games"] == "3" and page_rows(html)["1001"]["new"] == "1802"
     assert "un tournoi ne compte qu'une fois (W1)" in html
+
+
+def test_w2_roster_swiss_code_links_a_player_to_the_list(client, public_club, make_user):
+    """The file spells Alpha differently ("Alpha, A."), so the name does not match the list;
+    linked to the roster player whose Swiss code is 1001, she is list entry 1001 again (1802,
+    3 games). A roster player with a Swiss code on the list who did not play (Golf, 1005,
+    last game 2019-06-30) is shown too: removed after five years without activity (W3)."""
+    from chessclub_web.clubs.models import Player
+    from chessclub_web.tournaments.models import TournamentPlayer
+
+    client.force_login(make_user("owner", public_club, Role.OWNER))
+    upload(client, public_club)
+    data = OPEN.replace(b"Alpha, Anna ", b"Alpha, A.   ")
+    row = closed_import(public_club, data, "renamed.trf")
+    html = client.get(url(public_club)).content.decode()
+    assert "1001" not in page_rows(html) and "NEW:Alpha, A." in page_rows(html)
+    alpha = Player.objects.create(club=public_club, surname="Alpha", swiss_code="1001")
+    Player.objects.create(club=public_club, surname="Golf", swiss_code="1005")
+    TournamentPlayer.objects.filter(tournament=row, name="Alpha, A.").update(roster_player=alpha)
+    rows = page_rows(client.get(url(public_club)).content.decode())
+    assert (rows["1001"]["new"], rows["1001"]["games"]) == ("1802", "3")
+    assert rows["1005"]["status"] == "removed"
+
+
+def test_player_sheet_of_a_private_club_hidden(client, private_club, make_user):
+    """The sheet follows the club's visibility: 404 for a stranger, 200 for a member."""
+    store = make_user("owner", private_club, Role.OWNER)
+    client.force_login(store)
+    upload(client, private_club)
+    closed_import(private_club)
+    sheet = url(private_club, "forecast/player/") + "?id=1001"
+    assert client.get(sheet).status_code == 200
+    client.logout()
+    assert client.get(sheet).status_code == 404

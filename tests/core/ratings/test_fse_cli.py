@@ -92,3 +92,18 @@ def test_cli_period_date_and_missing_time_control() -> None:
         )
     )
     assert out["tournaments"][0]["countable"], out["tournaments"][0]["reasons"]
+
+
+def test_w9_cli_csv_output_names_rule_set_and_table_on_stderr(capsys) -> None:
+    """``--format csv`` writes only the next list on stdout (readable as the next ``--list``)
+    and names the rule set and the table on stderr (W8, W9). Alpha's row: 1802 with 50 + 3
+    games since entry."""
+    from chessclub.cli import main as cli_main
+
+    argv = ["fse", "rating-run", "--list", str(FIXTURES / "previous.csv")]
+    assert cli_main([*argv, str(FIXTURES / "open-5r.trf"), "--format", "csv"]) == 0
+    out, err = capsys.readouterr()
+    rows = {e.id: e for e in read_list_csv(out.encode())}
+    assert (rows["1001"].points, rows["1001"].games) == (1802, 53)
+    assert "Rule set: FSE ranking list, current parameters [current" in err
+    assert "Evaluation table: fide-b02-derived (version 1)" in err
