@@ -294,12 +294,14 @@ def test_engine_failure_stores_nothing(client_owner, public_club, owner, monkeyp
         def pair(self, tournament, round_number, *, options):
             raise PairingError("round 1 has no legal pairing (FIDE C.04.3 art. 1.9.3)")
 
-    t = make_tournament(public_club, owner, field(4))
+    t = make_tournament(public_club, owner, field(4), initial_colour="")
     monkeypatch.setattr(services, "swiss_engine", Failing)
     response = pair(client_owner, t)
     assert response.status_code == 409
     assert "Cannot pair: round 1 has no legal pairing" in response.content.decode()
     assert not t.rounds.exists()
+    t.refresh_from_db()
+    assert t.initial_colour == ""  # the colour drawn for round 1 was not kept either
     # A real timeout.
     from chessclub.pairing import GacruxDutchEngine
 
@@ -455,6 +457,21 @@ def test_acceleration_and_forbidden_pairs_reach_the_engine_input(
     assert ["260", "1", "1", "2", "7"] in lines
     games, _ = pairs_of(t, 1)
     assert (2, 7) not in games and (7, 2) not in games
+
+
+def test_initial_colour_drawn_by_lot_when_round_1_is_paired(client_owner, public_club, owner):
+    """C.04.3 art. 5.2.5: with the initial colour left to the lot, pairing round 1 draws it
+    (seeded, the seed in the history) and round 1 follows it: board 1's player 1 (odd number)
+    gets the drawn colour."""
+    t = make_tournament(public_club, owner, field(4), initial_colour="")
+    pair(client_owner, t)
+    t.refresh_from_db()
+    line = PairingChange.objects.get(tournament=t, description__contains="seed").description
+    seed = int(line.rsplit("seed ", 1)[1].rstrip(").").strip())
+    drawn = "W" if services.colour_by_lot(seed).name == "WHITE" else "B"
+    assert t.initial_colour == drawn
+    games, _ = pairs_of(t, 1)
+    assert games == ([(1, 3), (4, 2)] if drawn == "W" else [(3, 1), (2, 4)])
 
 
 def test_pairing_pages_need_the_right(client, public_club, make_user, owner):

@@ -643,13 +643,32 @@ def pair_next_round(row: Tournament, user: object, engine: PairingEngine | None 
     if refusal:
         raise Refused(refusal)
     number = next_round(row)
+    seed = None
     if row.system == System.SWISS and number == 1 and not row.initial_colour:
-        draw_initial_colour(row, user)
-    pairing, entries = compute_pairing(row, number, engine)
+        # Drawn now, stored only with the round (nothing is stored if the pairing fails).
+        seed = secrets.randbelow(10**9)
+        row.initial_colour = "W" if colour_by_lot(seed) is Colour.WHITE else "B"
+    try:
+        pairing, entries = compute_pairing(row, number, engine)
+    except Refused:
+        if seed is not None:
+            row.initial_colour = ""
+        raise
     with transaction.atomic():
         Tournament.objects.select_for_update().filter(pk=row.pk).first()
         if next_round(row) != number:
             raise Refused(_("Someone else paired this round meanwhile."))
+        if seed is not None:
+            row.save(update_fields=["initial_colour"])
+            note(
+                row,
+                user,
+                _("Initial colour drawn by lot: %(colour)s (seed %(seed)s).")
+                % {
+                    "colour": _("White") if row.initial_colour == "W" else _("Black"),
+                    "seed": seed,
+                },
+            )
         round_row = _store(row, pairing, entries, number)
         if row.system != System.SWISS and number == 1:
             # A round robin plays its whole Berger table: that is its number of rounds.
