@@ -4,6 +4,7 @@ match pages with the seven board codes, forfeits, standings tab, TRF export."""
 from __future__ import annotations
 
 import pytest
+from django.urls import reverse
 
 from chessclub_web.clubs.models import Role
 from chessclub_web.teams import services
@@ -101,8 +102,8 @@ def test_issue8_board_colours_alternate_by_the_competitions_rule(public_club):
 def _enter(client, t, match, codes):
     data = {"action": "results"}
     for board in match.boards.select_related("game"):
-        data[f"result_{board.board}"] = codes[board.board - 1]
-        data[f"version_{board.board}"] = board.game.version
+        data[f"result-{board.game_id}"] = codes[board.board - 1]
+        data[f"version-{board.game_id}"] = board.game.version
     return client.post(_url(t, "team_match", match.pk), data)
 
 
@@ -133,7 +134,14 @@ def test_r3_stale_version_changes_nothing_on_a_match_page(client, public_club, o
     match = Match.objects.get(round__tournament=t)
     board = match.boards.get(board=1)
     Game.objects.filter(pk=board.game_id).update(result="1-0", version=2)
-    data = {"action": "results", "result_1": "0-1", "version_1": 1, "result_2": "=", "version_2": 1}
+    second = match.boards.get(board=2)
+    data = {
+        "action": "results",
+        f"result-{board.game_id}": "0-1",
+        f"version-{board.game_id}": 1,
+        f"result-{second.game_id}": "=",
+        f"version-{second.game_id}": 1,
+    }
     response = client.post(_url(t, "team_match", match.pk), data)
     assert response.status_code == 409
     assert Game.objects.get(pk=board.game_id).result == "1-0"
@@ -217,7 +225,12 @@ def test_issue8_bad_input_is_refused_with_400(client, public_club, owner):
     services.pair_round_robin(t)
     match = Match.objects.get(round__tournament=t)
     bad = client.post(
-        _url(t, "team_match", match.pk), {"action": "results", "result_1": "9-9", "version_1": "1"}
+        _url(t, "team_match", match.pk),
+        {
+            "action": "results",
+            f"result-{match.boards.get(board=1).game_id}": "9-9",
+            f"version-{match.boards.get(board=1).game_id}": "1",
+        },
     )
     assert bad.status_code == 400
 
@@ -227,7 +240,12 @@ def test_issue8_permissions_checked_on_the_server(client, public_club, make_user
     services.pair_round_robin(t)
     match = Match.objects.get(round__tournament=t)
     response = client.post(
-        _url(t, "team_match", match.pk), {"action": "results", "result_1": "1-0", "version_1": "1"}
+        _url(t, "team_match", match.pk),
+        {
+            "action": "results",
+            f"result-{match.boards.get(board=1).game_id}": "1-0",
+            f"version-{match.boards.get(board=1).game_id}": "1",
+        },
     )
     assert response.status_code == 302 and "login" in response["Location"]
     outsider = make_user("outsider")
@@ -260,3 +278,23 @@ def test_issue8_team_pages_are_translated(client, public_club, language, title):
     t = _event(public_club, teams=2, boards=2)
     page = client.get(_url(t), HTTP_ACCEPT_LANGUAGE=language).content.decode()
     assert title in page
+
+
+def test_r2_r5_team_boards_autosave_and_history_through_the_results_app(client, public_club, owner):
+    """A board of a match is an ordinary Game: the match page's autosave posts to the results
+    app's save endpoint (spec R2) and every change lands in the history (R5)."""
+    from chessclub_web.results.models import ResultChange
+
+    t = _event(public_club, teams=2)
+    services.pair_round_robin(t)
+    client.force_login(owner)
+    match = Match.objects.get(round__tournament=t)
+    page = client.get(_url(t, "team_match", match.pk)).content.decode()
+    save_url = reverse("save_board", args=(t.club.number, t.pk, 1))
+    assert f'data-autosave="{save_url}"' in page
+    board = match.boards.get(board=1)
+    answer = client.post(save_url, {"game": board.game_id, "result": "1-0", "version": 1})
+    assert answer.status_code == 200 and answer.json()["state"] == "saved"
+    assert services.load_team_tournament(t).matches[0].boards[0].result.value == "1-0"
+    _enter(client, t, Match.objects.get(pk=match.pk), ["0-1", "=", "=", "="])
+    assert ResultChange.objects.filter(tournament=t).count() == 5

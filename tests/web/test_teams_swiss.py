@@ -62,8 +62,8 @@ def _url(t, name, *extra):
 def _post_results(client, t, match, codes):
     data = {"action": "results"}
     for board in match.boards.select_related("game"):
-        data[f"result_{board.board}"] = codes[board.board - 1]
-        data[f"version_{board.board}"] = board.game.version
+        data[f"result-{board.game_id}"] = codes[board.board - 1]
+        data[f"version-{board.game_id}"] = board.game.version
     response = client.post(_url(t, "team_match", match.pk), data)
     assert response.status_code == 302, response.content.decode()[:500]
 

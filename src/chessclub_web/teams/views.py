@@ -21,6 +21,13 @@ from django.views.decorators.http import require_http_methods, require_safe
 from chessclub.formats.trf.teams import write_team_trf
 from chessclub.pairing.teams import pairing_system_code
 from chessclub_web.permissions import Action, LoginRequired, allowed_on, tournament_for_request
+from chessclub_web.results.models import Via
+from chessclub_web.results.services import (
+    Change,
+    ResultsError,
+    button_only_reason,
+    save_results,
+)
 from chessclub_web.teams import services
 from chessclub_web.teams.models import (
     ColourModel,
@@ -226,6 +233,7 @@ def team_detail(request: HttpRequest, number: str, pk: int, team: int) -> HttpRe
 
 def _match_context(request: HttpRequest, club, tournament: Tournament, match: Match) -> dict:  # type: ignore[no-untyped-def, type-arg]
     settings = services.settings_of(tournament)
+    reason = button_only_reason(tournament, match.round)
     core = services.load_team_tournament(tournament)
     cells = core.team_rounds()
     rnd_index = (
@@ -278,6 +286,12 @@ def _match_context(request: HttpRequest, club, tournament: Tournament, match: Ma
             for t in (match.home, match.away)
         ],
         "board_numbers": list(range(1, settings.boards + 1)),
+        "autosave_url": ""
+        if reason
+        else reverse(
+            "save_board", args=(tournament.club.number, tournament.pk, match.round.number)
+        ),
+        "button_only_reason": reason,
         "can_enter": allowed_on(
             request.user,
             tournament,
@@ -344,30 +358,32 @@ def _int(text: str | None) -> int:
 
 
 def _save_results(request: HttpRequest, match: Match) -> list[int]:
-    """Save the boards the user changed; nothing at all when one was changed by someone else
-    (spec R3). Returns the boards in conflict."""
+    """Save the boards the user changed through the results app (history R5, button-only
+    cases R4, corrections C3); nothing at all when one was changed by someone else (spec R3).
+    Returns the boards in conflict. Fields: ``result-<game id>``, ``version-<game id>``."""
     changes = []
+    board_of = {}
     for board in match.boards.select_related("game"):
         if board.game is None:
             continue
-        code = request.POST.get(f"result_{board.board}")
+        game = board.game
+        code = request.POST.get(f"result-{game.pk}")
         if code is None:
             continue
-        if code not in ResultCode.values:
-            raise services.TeamError(_("“%(code)s” is not a board result.") % {"code": code})
-        version = _int(request.POST.get(f"version_{board.board}"))
-        if code == board.game.result and version == board.game.version:
+        version = _int(request.POST.get(f"version-{game.pk}"))
+        if code == game.result and version == game.version:
             continue
-        changes.append((board, code, version))
-    conflicts = [b.board for b, _c, v in changes if b.game.version != v]  # type: ignore[union-attr]
-    if match.round.tournament.is_closed and any(c == ResultCode.NONE for _b, c, _v in changes):
-        raise services.TeamError(_("A board of a closed tournament always keeps a result."))
-    if conflicts:
-        return conflicts
-    for board, code, version in changes:
-        if not services.set_board_result(board, code, version):
-            conflicts.append(board.board)
-    return conflicts
+        changes.append(Change(game.pk, code, version))
+        board_of[game.pk] = board.board
+    if match.forfeit and changes:
+        raise services.TeamError(_("The match was forfeited as a whole."))
+    try:
+        outcome = save_results(
+            match.round.tournament, match.round, changes, request.user, via=Via.BUTTON
+        )
+    except ResultsError as error:
+        raise services.TeamError(error.message) from None
+    return sorted(board_of[g] for g in outcome.stale)
 
 
 @_guard
