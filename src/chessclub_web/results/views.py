@@ -357,9 +357,13 @@ def boards(request: HttpRequest, number: str, pk: int, round_number: int) -> Htt
             )
         return _render_boards(request, club, tournament, round_row, status=status)
     if not allowed_on(request.user, tournament, entry_action(tournament)):
-        if not request.user.is_authenticated:
-            return redirect_to_login(request.get_full_path())
-        messages.error(request, _("You may not enter results in this tournament."))
+        # 403 for visitors too (a redirect to the login page would lose the posted results).
+        messages.error(
+            request,
+            _("You may not enter results in this tournament.")
+            if request.user.is_authenticated
+            else _("Log in first."),
+        )
         return _render_boards(request, club, tournament, round_row, status=403)
     try:
         posted = _posted_boards(request, round_row)
