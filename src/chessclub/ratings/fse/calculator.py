@@ -244,7 +244,8 @@ def game_line(game: CountedGame, start_value: int, k: int, table: EvaluationTabl
     """W6: one game's ``W = K × (result − expected(FA − FG))`` in hundredths."""
     difference = start_value - game.opponent_value
     expected = table.expected(difference)
-    gain = k * (int(100 * game.result) - expected)
+    result_hundredths = 100 * game.result.numerator // game.result.denominator  # 0, 50, 100
+    gain = k * (result_hundredths - expected)
     return GameLine(
         source=game.source,
         round=game.round,

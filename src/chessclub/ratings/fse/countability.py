@@ -185,21 +185,15 @@ def assess_tournament(
         for game in rnd.games:
             white, black = names[game.white], names[game.black]
             code = game.result.code
-
-            def refuse(
-                reason: Message, player: str | None = None, *, rnd_: int = rnd.number,
-                white_: str = white, black_: str = black, code_: str = code,
-            ) -> None:  # fmt: skip
-                bad.append(IneligibleGame(source, rnd_, white_, black_, code_, (reason,), player))
-
+            refusal: Message | None = None
             if game.result is GameResult.NONE:
-                refuse(Message(gettext_noop("no result entered")))
-                continue
-            if game.result.is_forfeit:
-                refuse(Message(gettext_noop("forfeit: never counted (W4)")))
-                continue
-            if not game.rated:
-                refuse(Message(gettext_noop("not played: less than one move (W4)")))
+                refusal = Message(gettext_noop("no result entered"))
+            elif game.result.is_forfeit:
+                refusal = Message(gettext_noop("forfeit: never counted (W4)"))
+            elif not game.rated:
+                refusal = Message(gettext_noop("not played: less than one move (W4)"))
+            if refusal is not None:
+                bad.append(IneligibleGame(source, rnd.number, white, black, code, (refusal,)))
                 continue
             if tournament_reasons:
                 bad.append(
@@ -215,12 +209,12 @@ def assess_tournament(
                 if value is None and options.national_championship:
                     value = options.unrated_value
                 if value is None:
-                    refuse(
-                        Message(
-                            gettext_noop("opponent {opponent} is not on a recognised list (W4)"),
-                            {"opponent": names[other]},
-                        ),
-                        names[me],
+                    reason = Message(
+                        gettext_noop("opponent {opponent} is not on a recognised list (W4)"),
+                        {"opponent": names[other]},
+                    )
+                    bad.append(
+                        IneligibleGame(source, rnd.number, white, black, code, (reason,), names[me])
                     )
                     continue
                 outcome = game.result.outcome(game.colour_of(me))
