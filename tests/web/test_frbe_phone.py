@@ -1,0 +1,68 @@
+"""The frbe pages on a 360 px phone (spec: pages work on a phone): the *Export* tab, the
+player list with search results and the forecast do not make the page scroll sideways (wide
+tables scroll inside their frame). Laid out by headless Chromium through playwright."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from django.contrib.staticfiles import finders
+from django.urls import reverse
+
+from chessclub_web.clubs.models import Role
+from chessclub_web.frbe.models import FederationPlayer
+from chessclub_web.tournaments import services
+
+pytestmark = [pytest.mark.django_db, pytest.mark.browser]
+CHROMIUM = shutil.which("chromium")
+
+
+def _page_widths(pages: list[str]) -> list[tuple[int, int]]:
+    """Each page's document width and the viewport's, laid out at 360 px (one browser)."""
+    if CHROMIUM is None:
+        pytest.skip("no chromium found (apt-get install chromium)")
+    from playwright.sync_api import sync_playwright
+
+    css = "".join(
+        Path(finders.find(name)).read_text(encoding="utf-8")
+        for name in ("chessclub_web/style.css", "frbe/frbe.css")
+    )
+    out = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        page = browser.new_page(viewport={"width": 360, "height": 800})
+        for html in pages:
+            page.set_content(re.sub(r"<link[^>]*stylesheet[^>]*>", "", html))
+            page.add_style_tag(content=css)
+            out.append(
+                (
+                    page.evaluate("document.documentElement.scrollWidth"),
+                    page.evaluate("document.documentElement.clientWidth"),
+                )
+            )
+        browser.close()
+    return out
+
+
+def test_phone_frbe_pages_fit(client, public_club, make_user, elite_bytes):
+    client.force_login(make_user("own", public_club, Role.OWNER))
+    t = services.import_tournament(public_club, elite_bytes, "elite.txt")
+    FederationPlayer.objects.bulk_create(
+        [FederationPlayer(matricule=90000 + n, name=f"Nom-Très-Long-{n}, Prénom Composé",
+                          club=None, rating=1500, games=30) for n in range(5)]
+    )  # fmt: skip
+    pages = (
+        reverse("export", args=(public_club.number, t.pk)),
+        reverse("frbe_players", args=(public_club.number,)) + "?q=Nom",
+        reverse("frbe_forecast", args=(public_club.number,)),
+    )
+    html = []
+    for url in pages:
+        response = client.get(url, HTTP_ACCEPT_LANGUAGE="fr")
+        assert response.status_code == 200
+        html.append(response.content.decode())
+    for url, (width, viewport) in zip(pages, _page_widths(html), strict=True):
+        assert width <= viewport, (url, width, viewport)
