@@ -361,3 +361,15 @@ def test_player_sheet_of_a_private_club_hidden(client, private_club, make_user):
     assert client.get(sheet).status_code == 200
     client.logout()
     assert client.get(sheet).status_code == 404
+
+
+def test_two_players_one_list_entry_is_named_not_a_500(client, public_club, make_user):
+    """A file where two players carry the same name as one list entry (Alpha, Anna = 1001)
+    cannot be computed: the page says so, naming both players and the entry (409)."""
+    client.force_login(make_user("owner", public_club, Role.OWNER))
+    upload(client, public_club)
+    closed_import(public_club, OPEN.replace(b"Bravo, Beat ", b"Alpha, Anna "), "twice.trf")
+    response = client.get(url(public_club))
+    assert response.status_code == 409
+    text = response.content.decode()
+    assert "list entry 1001" in text and "Alpha, Anna" in text

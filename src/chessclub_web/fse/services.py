@@ -35,6 +35,7 @@ from chessclub.ratings.fse import (
     read_list_csv,
     read_table_file,
 )
+from chessclub.ratings.fse.countability import tournament_date
 from chessclub_web.clubs.models import Club
 from chessclub_web.fse.models import ListRow, PreviousList, TournamentFseOptions
 from chessclub_web.tournaments import models as rows
@@ -140,6 +141,10 @@ def list_entries(stored: PreviousList) -> list[ListEntry]:
     ]
 
 
+class NothingToPredict(ValueError):
+    """The club has no closed tournament with a date, and no closing date was given."""
+
+
 @dataclass(frozen=True)
 class Skipped:
     """A closed tournament left out: it holds the same tournament as ``same_as`` (W1)."""
@@ -226,7 +231,8 @@ def compute_forecast(
 ) -> Forecast:
     """Compute the period from ``stored`` and ``club``'s closed tournaments.
 
-    ``period_end`` defaults to the latest tournament date (as the CLI does); ``time_control``
+    ``period_end`` defaults to the latest tournament date (as the CLI does; without one,
+    :class:`NothingToPredict`); ``time_control``
     is used for tournaments that state none (as the CLI's ``--time-control``). Raises
     ``ValueError`` when no tournament has a date and no ``period_end`` is given, ``LookupError``
     for an unknown rule set.
@@ -252,6 +258,10 @@ def compute_forecast(
             )
         )
         used.append(row)
+    if period_end is None and not any(
+        tournament_date(item.tournament) is not None for item in inputs
+    ):
+        raise NothingToPredict("no closed tournament with a date")
     result = compute_inputs(
         list_entries(stored),
         inputs,

@@ -42,7 +42,12 @@ from chessclub_web.fse.forms import (
     rule_choices,
 )
 from chessclub_web.fse.models import PreviousList, TournamentFseOptions
-from chessclub_web.fse.services import Forecast, compute_forecast, store_list
+from chessclub_web.fse.services import (
+    Forecast,
+    NothingToPredict,
+    compute_forecast,
+    store_list,
+)
 from chessclub_web.permissions import Action, allowed, club_view
 from chessclub_web.tournaments import models as rows
 from chessclub_web.tournaments.problems import display_problem, translate
@@ -187,8 +192,11 @@ def _context(
         logger.error("FSE evaluation table unusable: %s", exc)
         context["table_error"] = str(exc)
         return context, None
-    except ValueError:
+    except NothingToPredict:
         context["no_tournament"] = True
+        return context, None
+    except ValueError as exc:  # e.g. two players of a tournament are one list entry
+        context["compute_error"] = str(exc)
         return context, None
     result = forecast.result
     context.update(
@@ -247,6 +255,8 @@ def _forecast_page(
         status = 400
     elif context.get("table_error") and status == 200:
         status = 503
+    elif context.get("compute_error") and status == 200:
+        status = 409
     return render(request, "fse/forecast.html", context, status=status)
 
 
