@@ -193,39 +193,44 @@ def _has_results(match: Match) -> bool:
     )
 
 
-def build_boards(match: Match) -> None:
+def build_boards(match: Match, results: dict[int, str] | None = None) -> None:
     """(Re)create the match's boards from both line-ups: a ``Game`` for each board with two
-    players (colours by the competition's rule), a board forfeit where a team fielded nobody.
-    """
+    players (colours by the competition's rule; ``results`` by board number, default none),
+    a board forfeit where a team fielded nobody."""
     rnd = match.round
     settings = settings_of(rnd.tournament)
     home = lineup_of(rnd, match.home)
     away = lineup_of(rnd, match.away)
+    results = results or {}
     with transaction.atomic():
-        for board in match.boards.select_related("game"):
-            if board.game is not None:
-                board.game.delete()
+        Game.objects.filter(match_board__match=match).delete()
         match.boards.all().delete()
+        games: dict[int, Game] = {}
+        forfeits: dict[int, str] = {}
         for b in range(1, settings.boards + 1):
             hp, ap = home[b - 1], away[b - 1]
             if hp is not None and ap is not None:
                 white, black = (hp, ap) if settings.colour_of_home(b) == "W" else (ap, hp)
-                game = Game.objects.create(
+                games[b] = Game(
                     round=rnd,
                     board=(match.order - 1) * settings.boards + b,
                     white=white,
                     black=black,
+                    result=results.get(b, ResultCode.NONE),
                 )
-                MatchBoard.objects.create(match=match, board=b, game=game)
             else:
-                forfeit = (
+                forfeits[b] = (
                     BoardForfeit.HOME_WINS
                     if hp is not None
                     else BoardForfeit.AWAY_WINS
                     if ap is not None
                     else BoardForfeit.DOUBLE
                 )
-                MatchBoard.objects.create(match=match, board=b, forfeit=forfeit)
+        Game.objects.bulk_create(games.values())
+        MatchBoard.objects.bulk_create(
+            [MatchBoard(match=match, board=b, game=g) for b, g in games.items()]
+            + [MatchBoard(match=match, board=b, forfeit=f) for b, f in forfeits.items()]
+        )
     touch_tournament(rnd.tournament_id)
 
 
@@ -598,12 +603,7 @@ def store_team_tournament(tournament: Tournament, core: TeamTournament) -> None:
             away=away,
             forfeit=_CORE_FORFEIT[match.forfeit].value if match.forfeit else "",
         )
-        build_boards(row)
-        results = {g.board: g.result for g in match.boards}
-        for board in row.boards.select_related("game"):
-            if board.game is not None and board.board in results:
-                board.game.result = _RESULT_CODE[results[board.board]]
-                board.game.save(update_fields=["result"])
+        build_boards(row, {g.board: _RESULT_CODE[g.result] for g in match.boards})
     for bye in core.byes:
         TeamBye.objects.create(
             round=rounds[bye.round], team=team_row[bye.team], kind=_CORE_BYE[bye.kind]
