@@ -196,3 +196,17 @@ def test_c1_admin_shows_closed_at_read_only_and_cannot_delete(
     )
     t.refresh_from_db()
     assert t.is_closed
+
+
+def test_c1_even_a_bulk_update_cannot_reopen(public_club):
+    """C1: the database refuses to clear closed_at (trigger), beyond the model receivers."""
+    from django.db import DatabaseError
+
+    from chessclub_web.tournaments.models import Tournament
+
+    t = make_tournament(public_club, PLAYERS, ROUNDS)
+    services.close_tournament(t, None, datetime.date(2026, 5, 2))
+    with pytest.raises(DatabaseError), transaction.atomic():
+        Tournament.objects.filter(pk=t.pk).update(closed_at=None)
+    assert Tournament.objects.get(pk=t.pk).is_closed
+    Tournament.objects.filter(pk=t.pk).update(name="Renamed")  # other fields still change
