@@ -46,3 +46,8 @@ def test_b5_forecast_page(client, public_club, elite_bytes):
     page = client.get(url).content.decode()
     assert f"<strong>{expected.new_rating}</strong>" in page
     assert "Cht FEFB ELITE" in page
+    # the individual sheet: one line per game, with We and K of run 3
+    sheet = page.split('class="frbe-sheet"', 1)[1].split("</table>", 1)[0]
+    assert sheet.count("<tr>") == 1 + 7
+    first = expected.sheet[0]
+    assert f"<td>{first.expected_text}</td><td>{first.k}</td><td>3</td>" in sheet

@@ -141,6 +141,11 @@ class SheetLine:
     k: int | None = None
 
     @property
+    def expected_text(self) -> str:
+        """We with two decimals (``0.64``), ``""`` outside run 3."""
+        return "" if self.expected is None else f"{float(self.expected):.2f}"
+
+    @property
     def change(self) -> Fraction | None:
         """``K × (W − We)`` (run 3)."""
         if self.k is None or self.expected is None:

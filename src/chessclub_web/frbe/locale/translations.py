@@ -9,6 +9,17 @@ import sys
 from pathlib import Path
 
 T: dict[str, tuple[str, str, str, str]] = {
+    "Round": ("Ronde", "Ronde", "Runde", "Round"),
+    "Opponent": ("Adversaire", "Tegenstander", "Gegner", "Opponent"),
+    "Opponent's Elo": (
+        "Elo de l'adversaire",
+        "Elo van de tegenstander",
+        "Elo des Gegners",
+        "Opponent's Elo",
+    ),
+    "Result": ("Résultat", "Uitslag", "Ergebnis", "Result"),
+    "Expected": ("Espérance", "Verwachting", "Erwartung", "Expected"),
+    "Run": ("Passe", "Run", "Durchlauf", "Run"),
     "the first time control comes before move 30": (
         "le premier contrôle de temps tombe avant le 30e coup",
         "de eerste tijdscontrole valt vóór zet 30",
