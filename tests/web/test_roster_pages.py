@@ -25,9 +25,10 @@ def _english(client):
 def test_roster_public_club_is_public_private_is_members_only(
     client, public_club, private_club, make_user
 ):
-    roster_player(public_club, "Alpha", 1500, first_name="Anne")
+    roster_player(public_club, "Alpha", 1500, first_name="Anne", matricule="54321")
     hidden = roster_player(private_club, "Secret", 1500)
-    assert "Alpha, Anne" in client.get(reverse("roster", args=("700",))).content.decode()
+    page = client.get(reverse("roster", args=("700",))).content.decode()
+    assert "Alpha, Anne" in page and "54321" in page and "1500" in page
     assert client.get(reverse("roster", args=("701",))).status_code == 404
     assert client.get(reverse("player", args=("701", hidden.pk))).status_code == 404
     client.force_login(make_user("arb", private_club, Role.ARBITER))
