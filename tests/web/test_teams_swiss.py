@@ -141,3 +141,17 @@ def test_issue8_forfeits_on_the_pages_are_results_not_meetings(client, public_cl
     assert (cells[loser][0].mp, cells[loser][0].gp) == (0, 0)
     assert (cells[1][1].mp, cells[1][1].gp, cells[2][1].mp, cells[2][1].gp) == (1, 1, 1, 1)
     assert core.met_over_the_board() == set()
+
+
+def test_c041_no_legal_pairing_is_refused_with_the_reason(client, public_club, owner):
+    """Two teams that played round 1 over the board cannot meet again (C.04.1): pairing
+    round 2 answers 400 with the reason, and no round 2 is stored."""
+    t = _swiss(public_club, 2, 4, 2)
+    client.force_login(owner)
+    assert client.post(_url(t, "team_action"), {"action": "pair_swiss"}).status_code == 302
+    first = Match.objects.get(round__tournament=t)
+    _post_results(client, t, first, ["1-0", "=", "=", "0-1"])
+    response = client.post(_url(t, "team_action"), {"action": "pair_swiss"})
+    assert response.status_code == 400
+    assert "ne peut pas être appariée" in response.content.decode()
+    assert not Match.objects.filter(round__tournament=t, round__number=2).exists()

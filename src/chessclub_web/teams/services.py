@@ -342,7 +342,10 @@ def pair_swiss_round(tournament: Tournament) -> int:
     try:
         pairing = engine.pair(core, number)
     except PairingError as exc:
-        raise TeamError(str(exc)) from exc
+        raise TeamError(
+            _("Round %(number)s cannot be paired (FIDE C.04.6): %(reason)s")
+            % {"number": number, "reason": exc.reason}
+        ) from exc
     with transaction.atomic():
         _store_pairing(tournament, pairing)
     return number
