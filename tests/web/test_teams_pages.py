@@ -298,3 +298,31 @@ def test_r2_r5_team_boards_autosave_and_history_through_the_results_app(client, 
     assert services.load_team_tournament(t).matches[0].boards[0].result.value == "1-0"
     _enter(client, t, Match.objects.get(pk=match.pk), ["0-1", "=", "=", "="])
     assert ResultChange.objects.filter(tournament=t).count() == 5
+
+
+def test_issue8_roster_from_the_club_players(client, public_club, owner):
+    """A team's roster takes players of the club's roster (clubs.Player): the tournament
+    player is linked to it, with the initial Elo of the tournament's time control; the same
+    club player cannot join a second time."""
+    from chessclub_web.clubs.models import Player as ClubPlayer
+
+    club_player = ClubPlayer.objects.create(
+        club=public_club,
+        surname="Placeholder",
+        first_name="Ann",
+        initial_elo_standard=1850,
+        matricule="12345",
+    )
+    t = _event(public_club, teams=1, boards=1, reserves=0)
+    team = t.teams.get()
+    client.force_login(owner)
+    url = _url(t, "team_detail", team.number)
+    assert (
+        client.post(url, {"action": "club_player", "club_player": club_player.pk}).status_code
+        == 302
+    )
+    member = team.members.order_by("position").last()
+    assert member.player.roster_player == club_player
+    assert (member.player.rating, member.player.matricule) == (1850, "12345")
+    again = client.post(url, {"action": "club_player", "club_player": club_player.pk})
+    assert again.status_code == 400

@@ -84,6 +84,29 @@ def add_team(tournament: Tournament, name: str, club_name: str = "") -> Team:
     )
 
 
+def add_club_player(team: Team, club_player_id: int) -> TeamMember:
+    """A player of the club's roster (``clubs.Player``) at the end of the team's roster, with
+    the initial Elo of the tournament's time control and the federation identifiers."""
+    from chessclub_web.clubs.models import Player as ClubPlayer
+
+    tournament = team.tournament
+    player = ClubPlayer.objects.filter(pk=club_player_id, club_id=tournament.club_id).first()
+    if player is None:
+        raise TeamError(_("This player is not in the club's roster."))
+    if tournament.players.filter(roster_player=player).exists():
+        raise TeamError(_("%(name)s already plays in this tournament.") % {"name": player})
+    member = add_member(
+        team, str(player), player.initial_elo(tournament.time_control_category), player.pk
+    )
+    TournamentPlayer.objects.filter(pk=member.player_id).update(
+        fide_id=player.fide_id[:16],
+        matricule=player.matricule[:16],
+        federation=player.federation[:3],
+        sex=player.sex[:1],
+    )
+    return member
+
+
 def add_member(
     team: Team, name: str, rating: int | None = None, roster_player_id: int | None = None
 ) -> TeamMember:

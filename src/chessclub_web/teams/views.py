@@ -197,6 +197,7 @@ def _team_context(request: HttpRequest, club, tournament: Tournament, team: Team
         "team": team,
         "members": list(team.members.select_related("player")),
         "can_manage": allowed_on(request.user, tournament, Action.MANAGE_ENTRIES),
+        "club_players": list(tournament.club.players.all()[:2000]) if tournament.club else [],
     }
 
 
@@ -211,6 +212,8 @@ def team_detail(request: HttpRequest, number: str, pk: int, team: int) -> HttpRe
         try:
             if request.POST.get("action") == "by_rating":
                 services.order_roster_by_rating(row)
+            elif request.POST.get("action") == "club_player":
+                services.add_club_player(row, _int(request.POST.get("club_player")))
             elif request.POST.get("action") == "order":
                 ids = [int(x) for x in request.POST.getlist("player")]
                 services.set_roster_order(row, ids)
