@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from chessclub_web.clubs.models import Role
 from chessclub_web.teams import services
-from chessclub_web.teams.models import LineUp, Match, MatchBoard
+from chessclub_web.teams.models import LineUp, Match, MatchBoard, TeamBye
 from chessclub_web.tournaments.models import Game, System, Tournament
 
 
@@ -326,3 +326,27 @@ def test_issue8_roster_from_the_club_players(client, public_club, owner):
     assert (member.player.rating, member.player.matricule) == (1850, "12345")
     again = client.post(url, {"action": "club_player", "club_player": club_player.pk})
     assert again.status_code == 400
+
+
+@pytest.mark.parametrize("teams", [4, 5])
+def test_issue8_round_robin_export_passes_the_engines_berger_check(
+    client, public_club, owner, teams
+):
+    """Our TRF-2026 export of a team round robin (record 192 FIDE_TEAM_ROUNDROBIN) is
+    re-paired by gacrux's Berger checker round by round with the same matches; in an odd
+    field the team meeting the table's dummy sits out with no points (320: 0 MP, 0 GP)."""
+    from chessclub.pairing.teams import check_team_trf
+
+    t = _event(public_club, teams=teams, reserves=0)
+    services.pair_round_robin(t)
+    Game.objects.filter(round__tournament=t).update(result="=")  # every board drawn
+    client.force_login(owner)
+    text = client.get(_url(t, "team_export")).content.decode()
+    checks = check_team_trf(text)
+    assert len(checks) == (teams if teams % 2 else teams - 1)
+    assert all(c["check"] for c in checks), checks
+    if teams % 2:
+        assert "\n320  0.0  0.0 " in text
+        bye = TeamBye.objects.filter(round__tournament=t, round__number=1).get()
+        cells = services.load_team_tournament(t).team_rounds()[bye.team.number]
+        assert (cells[0].mp, cells[0].gp) == (0, 0)

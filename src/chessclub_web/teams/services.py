@@ -501,6 +501,9 @@ def load_team_tournament(tournament: Tournament) -> TeamTournament:
             win=Fraction(settings.match_win),
             draw=Fraction(settings.match_draw),
             loss=Fraction(settings.match_loss),
+            # a round robin's odd team out meets the Berger table's dummy: no points
+            pairing_allocated_bye=None if system is TournamentSystem.SWISS else Fraction(0),
+            pab_game_points=None if system is TournamentSystem.SWISS else Fraction(0),
         ),
         primary=TeamScore(settings.primary),
         system=system,

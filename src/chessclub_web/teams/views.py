@@ -436,7 +436,9 @@ def team_export(request: HttpRequest, number: str, pk: int) -> HttpResponse:
     system = (
         pairing_system_code(core, settings.colour_model)
         if tournament.system == System.TEAM_SWISS
-        else "BERGER_TEAM_ROUNDROBIN"
+        else "FIDE_TEAM_DOUBLEROUNDROBIN"
+        if tournament.system == System.TEAM_DOUBLE_ROUND_ROBIN
+        else "FIDE_TEAM_ROUNDROBIN"
     )
     text = write_team_trf(
         core,
