@@ -69,6 +69,14 @@ def register(sub: Any) -> None:
     )
     p.add_argument("files", nargs="+", metavar="FILE", help="results files in import order")
     p.add_argument("--format", choices=("text", "json"), default="text", help="output format")
+    p.add_argument(
+        "--rules",
+        default="frbe-art10",
+        metavar="KEY|FILE.json",
+        help="rule set: a known key (default frbe-art10, the 2008 text) or a JSON file with "
+        'key, version and the constants to change (e.g. {"key": "frbe-2026", '
+        '"version": "1", "floor": 1000})',
+    )
     p.set_defaults(func=_invalid_list(cmd_rating_run))
 
     p = frbe_sub.add_parser(
@@ -139,6 +147,21 @@ def _read(path: str) -> Any:
     return read_tournament(Path(path).read_bytes(), source=path)
 
 
+def _rules(text: str) -> Any:
+    """A B5 rule set: a known key, or a JSON file (``NationalRules.from_mapping``)."""
+    from chessclub.ratings.frbe import NationalRules, national_rules
+
+    if text.lower().endswith(".json"):
+        try:
+            data = json.loads(Path(text).read_text(encoding="utf-8"))
+        except json.JSONDecodeError as error:
+            raise ValueError(f"{text}: not JSON ({error})") from error
+        if not isinstance(data, dict):
+            raise ValueError(f"{text}: a JSON object is needed")
+        return NationalRules.from_mapping(data)
+    return national_rules(text)
+
+
 def cmd_rating_run(args: argparse.Namespace) -> int:
     from chessclub.ratings.frbe import ListedPlayer, period_games, rating_run
 
@@ -148,7 +171,7 @@ def cmd_rating_run(args: argparse.Namespace) -> int:
     }
     files = [(Path(f).name, _read(f)) for f in args.files]
     games, skipped = period_games(files)
-    run = rating_run(players, games)
+    run = rating_run(players, games, _rules(args.rules))
     outcomes = sorted(run.players.values(), key=lambda o: o.matricule)
     if args.format == "json":
         data = {

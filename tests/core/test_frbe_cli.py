@@ -132,3 +132,28 @@ def test_b3_cli_wrong_player_list_names_the_field(
     listing.write_text("MATRICULE;NOM_PRENOM\n1;A, B\n", encoding="utf-8")
     assert main(["frbe", "rating-run", "--players", str(listing), str(CLOSED)]) == 3
     assert "SEXE" in capsys.readouterr().err
+
+
+def test_b5_cli_rule_set_from_a_json_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """B5: "the rule set is data that an administrator can update without a code change".
+    The elite file with every player rated (100 games, ratings 1900–2334): with a rule set
+    whose floor is 3000 everybody ends at 3000, and the output names that rule set; a
+    misspelt field is refused by name."""
+    t = to_tournament(read_results_file(ELITE.read_bytes()))
+    rows = ["MATRICULE;NOM_PRENOM;SEXE;CLUB;DATE_NAISS;ELO_PRECE;PART_PRECE;ELO_CALCUL;"
+            "PART_CALCU;TITRE;FIDE;NATFIDE;FEDERATION;DECEDE"]  # fmt: skip
+    rows += [f"{p.matricule};{p.name};M;618;;;0;{p.rating};100;;;;F;F" for p in t.players]
+    listing = tmp_path / "PLAYER.csv"
+    listing.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    rules = tmp_path / "rules.json"
+    rules.write_text(json.dumps({"key": "test-floor", "version": "1", "floor": 3000}))
+    args = ["frbe", "rating-run", "--players", str(listing), str(ELITE), "--format", "json"]
+    assert main([*args, "--rules", str(rules)]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["rules"] == "test-floor@1"
+    assert {p["new_rating"] for p in data["players"]} == {3000}
+    rules.write_text(json.dumps({"key": "x", "version": "1", "flor": 1}))
+    assert main([*args, "--rules", str(rules)]) == 1
+    assert "flor" in capsys.readouterr().err

@@ -249,6 +249,49 @@ class NationalRules:
         """The last game number whose K is set by the game count (300)."""
         return self.k_by_games[-1].last_game if self.k_by_games else 0
 
+    @classmethod
+    def from_mapping(cls, data: Mapping[str, object]) -> NationalRules:
+        """A rule set from plain data (e.g. a JSON file an administrator edits): ``key``,
+        ``version``, ``name``, ``source`` and any constant of this class; ``k_by_games`` as
+        ``[[last_game, k], …]``, ``k_by_rating`` as ``[[max_rating or null, k], …]``,
+        ``foreign_start_games`` as ``[[rating, games], …]``. Missing constants keep B5's
+        values. Raises ``ValueError`` naming a field that is unknown or of the wrong type."""
+        known = {f for f in cls.__dataclass_fields__}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise ValueError(f"unknown rule set fields: {', '.join(unknown)}")
+        kwargs: dict[str, object] = {}
+        try:
+            for name, value in data.items():
+                if name == "k_by_games":
+                    kwargs[name] = tuple(KByGames(int(a), int(b)) for a, b in value)  # type: ignore[attr-defined]
+                elif name == "k_by_rating":
+                    kwargs[name] = tuple(
+                        KByRating(None if a is None else int(a), int(b))
+                        for a, b in value  # type: ignore[attr-defined]
+                    )
+                elif name == "foreign_start_games":
+                    kwargs[name] = tuple((int(a), int(b)) for a, b in value)  # type: ignore[attr-defined]
+                elif name == "assumptions":
+                    kwargs[name] = tuple(str(a) for a in value)  # type: ignore[attr-defined]
+                elif name in ("key", "version", "name", "source"):
+                    kwargs[name] = str(value)
+                else:
+                    if not isinstance(value, int) or isinstance(value, bool):
+                        raise ValueError(f"{name}: a whole number is needed, not {value!r}")
+                    kwargs[name] = value
+        except (TypeError, ValueError) as error:
+            raise ValueError(f"rule set field {name}: {error}") from error
+        for required in ("key", "version"):
+            if required not in kwargs:
+                raise ValueError(f"rule set field {required} is missing")
+        kwargs.setdefault("name", str(kwargs["key"]))
+        kwargs.setdefault("source", "")
+        rules = cls(**kwargs)  # type: ignore[arg-type]
+        if not rules.k_by_rating or rules.k_by_rating[-1].max_rating is not None:
+            raise ValueError("rule set field k_by_rating: the last band needs max_rating null")
+        return rules
+
     def foreign_start(self, rating: int) -> int:
         """10.h: the game count of a new member with a FIDE or foreign ``rating``."""
         for threshold, games in self.foreign_start_games:
