@@ -192,7 +192,8 @@ def file_name(row: Tournament, division: str, series: str, *, keep: bool) -> Fil
     return FileName(name, "")
 
 
-def check(row: Tournament, core: CoreTournament, fide_rated: bool) -> ExportCheck:
+def check(core: CoreTournament, fide_rated: bool) -> ExportCheck:
+    """B1/B4/B6 checks of the tournament, against the imported list when there is one."""
     return check_export(core, players=list_for([core]), fide_rated=fide_rated)
 
 

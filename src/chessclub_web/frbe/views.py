@@ -137,7 +137,7 @@ def export(request: HttpRequest, club: Club, pk: int) -> HttpResponse:
             return redirect(reverse("export", args=(club.number, row.pk)))
         status = 400
     core = load_tournament(row)
-    check = services.check(row, core, settings.fide_rated)
+    check = services.check(core, settings.fide_rated)
     name = None
     name_error = ""
     if row.end_date is not None:
@@ -159,6 +159,7 @@ def export(request: HttpRequest, club: Club, pk: int) -> HttpResponse:
             if download == "trf":
                 return _download(plain_trf(core, check), f"{stem}.trf", "text/plain; charset=utf-8")
         status = 409 if not check.ok else 400
+    names = {p.pairing_number: p.name for p in core.players}
     return render(
         request,
         "frbe/export.html",
@@ -169,7 +170,10 @@ def export(request: HttpRequest, club: Club, pk: int) -> HttpResponse:
             "check": check,
             "blocking": [_issue_text(i) for i in check.blocking],
             "warnings": [_issue_text(i) for i in check.warnings],
-            "ineligible": [(g, _ineligible_text(g)) for g in check.ineligible],
+            "ineligible": [
+                (g, names.get(g.white, ""), names.get(g.black, ""), _ineligible_text(g))
+                for g in check.ineligible
+            ],
             "name": name,
             "name_error": name_error,
             "settings": settings,
@@ -178,7 +182,12 @@ def export(request: HttpRequest, club: Club, pk: int) -> HttpResponse:
             "fictitious": check.fictitious
             if check.fictitious and check.fictitious.applies
             else None,
-            "players": {p.pairing_number: p.name for p in core.players},
+            "fictitious_values": [
+                (number, names.get(number, ""), value)
+                for number, value in sorted(
+                    (check.fictitious.values if check.fictitious else {}).items()
+                )
+            ],
         },
         status=status,
     )
