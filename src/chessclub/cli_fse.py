@@ -3,20 +3,52 @@
 from __future__ import annotations
 
 import argparse
+import datetime
 import sys
 from pathlib import Path
 from typing import Any
 
 EXIT_OK = 0
 EXIT_USAGE = 2
+EXIT_INVALID_INPUT = 3  # as chessclub.cli: an input file that cannot be used
+MAX_VALUE = 3500  # as the list file's points (chessclub.ratings.fse.listfile.MAX_POINTS)
+
+
+def _date_option(text: str) -> datetime.date:
+    """argparse ``type`` of ``--date``/``--list-date``: a bad date is a usage error (exit 2)
+    naming the option, not a failure deep in the calculation."""
+    from chessclub.ratings.fse.listfile import parse_date
+
+    try:
+        return parse_date(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _value_option(text: str) -> int:
+    """argparse ``type`` of ``--unrated-value``: a whole number 0…3500 (a list value)."""
+    if not text.strip().isdigit() or not 0 <= int(text) <= MAX_VALUE:
+        raise argparse.ArgumentTypeError(f"expected a whole number 0…{MAX_VALUE}, found {text!r}")
+    return int(text)
 
 
 def cmd_fse_rating_run(args: argparse.Namespace) -> int:
     """``chessclub fse rating-run``: print the period (text, JSON or the next list's CSV).
 
-    Errors (``FormatError``, ``TableError``, ``LookupError``, ``ValueError``, ``OSError``) are
+    A ``--table`` file that cannot be used is an invalid input file (exit 3, the problem
+    named). Other errors (``FormatError``, ``LookupError``, ``ValueError``, ``OSError``) are
     turned into exit codes by ``chessclub.cli.main``.
     """
+    from chessclub.ratings.fse import TableError
+
+    try:
+        return _rating_run(args)
+    except TableError as exc:
+        print(f"chessclub: cannot use the evaluation table:\n{exc}", file=sys.stderr)
+        return EXIT_INVALID_INPUT
+
+
+def _rating_run(args: argparse.Namespace) -> int:
     from chessclub.ratings.fse import run_cli, run_period, write_list_csv
     from chessclub.ratings.fse.report import header_lines
 
@@ -78,10 +110,13 @@ def register(sub: Any) -> None:
     )
     p.add_argument(
         "--date",
+        type=_date_option,
         help="closing date of the period, YYYY-MM-DD (default: the latest tournament date)",
     )
     p.add_argument(
-        "--list-date", help="date of the previous list, YYYY-MM-DD (decides the 2025 uplift)"
+        "--list-date",
+        type=_date_option,
+        help="date of the previous list, YYYY-MM-DD (decides the 2025 uplift)",
     )
     p.add_argument(
         "--time-control", help="time control of files that do not state one, e.g. '90+30'"
@@ -100,7 +135,7 @@ def register(sub: Any) -> None:
     )
     p.add_argument(
         "--unrated-value",
-        type=int,
+        type=_value_option,
         metavar="N",
         help="value of unrated players in the --national files (fixed by the list commission)",
     )

@@ -6,6 +6,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from chessclub.ratings.fse import RULE_SETS, parse_time_control
+from chessclub.ratings.fse.listfile import MAX_POINTS
 from chessclub_web.fse.models import TournamentFseOptions
 from chessclub_web.uploads import MAX_UPLOAD_SIZE
 
@@ -98,6 +99,14 @@ class TournamentOptionsForm(forms.ModelForm):
                 _("Time control %(text)s not understood."), params={"text": text}
             )
         return text
+
+    def clean_unrated_value(self) -> int | None:
+        value = self.cleaned_data.get("unrated_value")
+        if value is not None and not 0 <= value <= MAX_POINTS:
+            raise forms.ValidationError(
+                _("A list value is a whole number from 0 to %(max)s."), params={"max": MAX_POINTS}
+            )
+        return value  # type: ignore[no-any-return]
 
     def clean(self):  # type: ignore[no-untyped-def]
         data = super().clean()

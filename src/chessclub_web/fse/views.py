@@ -272,6 +272,8 @@ def forecast_player(request: HttpRequest, club: Club) -> HttpResponse:
     player_id = request.GET.get("id", "")
     stored = PreviousList.objects.filter(club=club).first()
     form, choice = _period(request)
+    if choice is None:  # a tampered rule set or date: 400 with the field named, as the list
+        return _forecast_page(request, club)
     context, result_forecast = _context(request, club, stored, form, choice)
     if result_forecast is None or player_id not in result_forecast.club_ids:
         raise Http404(_("No such player in the forecast."))

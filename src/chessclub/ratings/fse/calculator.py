@@ -157,7 +157,10 @@ class PeriodResult:
 
 
 def add_years(day: datetime.date, years: int) -> datetime.date:
-    """``day`` ``years`` later (29 February → 28 February)."""
+    """``day`` ``years`` later (29 February → 28 February); past year 9999,
+    ``datetime.date.max`` (a period closing in year 9999 must not fail in the arithmetic)."""
+    if day.year + years > datetime.MAXYEAR:
+        return datetime.date.max
     try:
         return day.replace(year=day.year + years)
     except ValueError:

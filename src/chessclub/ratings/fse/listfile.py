@@ -24,9 +24,12 @@ unknown column is refused, to catch typing errors):
 ``pending_score``   … the points scored in them (``R1 + … + Rp``, ``3.5`` or ``3½``)
 ==================  =============================================================================
 
-Dates are ``YYYY-MM-DD`` or ``DD.MM.YYYY``. A bad file is refused with
-:class:`ListFileError` (a :class:`~chessclub.formats.FormatError`) naming every problem's line
-and column (the column is the field's position, 1-based, and its name is in the message).
+Dates are ``YYYY-MM-DD`` or ``DD.MM.YYYY``, years 1900…2100 (a typing error such as ``9999``
+would otherwise only fail, unnamed, in the date arithmetic of W3/W7). A file that is not text
+(UTF-16, or binary with NUL bytes) is refused as a whole on its first line. A bad file is
+refused with :class:`ListFileError` (a :class:`~chessclub.formats.FormatError`) naming every
+problem's line and column (the column is the field's position, 1-based, and its name is in the
+message).
 """
 
 from __future__ import annotations
@@ -39,6 +42,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from chessclub.formats import UTF16_MESSAGE, is_utf16
 from chessclub.formats.errors import FormatError, Problem
 from chessclub.i18n import gettext_noop
 from chessclub.model.points import format_points_decimal, parse_points
@@ -59,6 +63,7 @@ COLUMNS = (
 )
 REQUIRED = COLUMNS[:6]
 MAX_POINTS = 3500
+FIRST_YEAR, LAST_YEAR = 1900, 2100
 
 
 class ListFileError(FormatError):
@@ -93,8 +98,7 @@ _SWISS = re.compile(r"^(\d{1,2})\.(\d{1,2})\.(\d{4})$")
 _YEAR = re.compile(r"^(\d{4})$")
 
 
-def parse_date(text: str, *, year_alone: bool = False) -> datetime.date:
-    """``YYYY-MM-DD`` or ``DD.MM.YYYY`` (and ``YYYY`` when ``year_alone``); ``ValueError``."""
+def _parse_date(text: str, *, year_alone: bool = False) -> datetime.date | None:
     value = text.strip()
     iso = _ISO.match(value)
     swiss = _SWISS.match(value)
@@ -108,7 +112,18 @@ def parse_date(text: str, *, year_alone: bool = False) -> datetime.date:
             return datetime.date(int(year[1]), 1, 1)
     except ValueError:
         pass
-    raise ValueError(f"not a date (YYYY-MM-DD or DD.MM.YYYY): {text!r}")
+    return None
+
+
+def parse_date(text: str, *, year_alone: bool = False) -> datetime.date:
+    """``YYYY-MM-DD`` or ``DD.MM.YYYY`` (and ``YYYY`` when ``year_alone``), a year from
+    :data:`FIRST_YEAR` to :data:`LAST_YEAR`; ``ValueError`` otherwise."""
+    day = _parse_date(text, year_alone=year_alone)
+    if day is None:
+        raise ValueError(f"not a date (YYYY-MM-DD or DD.MM.YYYY): {text!r}")
+    if not FIRST_YEAR <= day.year <= LAST_YEAR:
+        raise ValueError(f"year {day.year} is not within {FIRST_YEAR}…{LAST_YEAR}: {text!r}")
+    return day
 
 
 def _decode(data: bytes) -> str:
@@ -154,7 +169,22 @@ class _Rows:
 
 
 def read_list_csv(data: bytes, *, source: str = "") -> list[ListEntry]:
-    """Read the previous list; :class:`ListFileError` lists every problem with line/column."""
+    """Read the previous list; :class:`ListFileError` lists every problem with line/column
+    (UTF-16 or binary data: one problem on the first line holding a NUL byte)."""
+    if is_utf16(data):
+        raise ListFileError([Problem(1, 0, UTF16_MESSAGE)], source=source)
+    if b"\x00" in data:
+        line = data[: data.index(b"\x00")].count(b"\n") + 1
+        raise ListFileError(
+            [
+                Problem(
+                    line,
+                    0,
+                    gettext_noop("not a text file (a NUL byte): save the list as a CSV file"),
+                )
+            ],
+            source=source,
+        )
     text = _decode(data)
     lines = text.splitlines()
     if not lines or not lines[0].strip():
@@ -254,15 +284,25 @@ def _row(
         text = cell(name)
         if not text:
             return None
-        try:
-            return parse_date(text, year_alone=year_alone)
-        except ValueError:
+        day = _parse_date(text, year_alone=year_alone)
+        if day is None:
             bad(
                 name,
                 gettext_noop("{column}: not a date (YYYY-MM-DD or DD.MM.YYYY): {value!r}"),
                 value=text,
             )
             return None
+        if not FIRST_YEAR <= day.year <= LAST_YEAR:
+            bad(
+                name,
+                gettext_noop("{column}: year {year} is not within {first}…{last}: {value!r}"),
+                year=day.year,
+                first=FIRST_YEAR,
+                last=LAST_YEAR,
+                value=text,
+            )
+            return None
+        return day
 
     ident, name = cell("id"), cell("name")
     if not ident:

@@ -1,0 +1,135 @@
+"""Bad input to ``chessclub fse rating-run`` and the list reader (issue 9; the bad-input rule:
+a clear message naming the file, line and column, the proper exit code of ``chessclub.cli``,
+never a traceback).
+
+Exit codes (``chessclub.cli`` docstring): 2 usage error, 3 invalid input file, 4 not found.
+"""
+
+from __future__ import annotations
+
+import datetime
+from pathlib import Path
+
+import pytest
+
+from chessclub.cli import main
+from chessclub.ratings.fse import ListFileError, read_list_csv
+from chessclub.ratings.fse.calculator import add_years
+
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "fse"
+LIST = (FIXTURES / "previous.csv").read_bytes()
+OPEN = (FIXTURES / "open-5r.trf").read_bytes()
+HEADER = b"id,name,points,games,entry_date,birth_date\n"
+
+
+def run(tmp_path: Path, capsys, list_data: bytes = LIST, *extra: str) -> tuple[int, str]:
+    (tmp_path / "list.csv").write_bytes(list_data)
+    (tmp_path / "t.trf").write_bytes(OPEN)
+    capsys.readouterr()
+    args = ["fse", "rating-run", "--list", str(tmp_path / "list.csv"), str(tmp_path / "t.trf")]
+    code = main([*args, *extra])
+    return code, capsys.readouterr().err
+
+
+def usage(tmp_path: Path, capsys, *extra: str) -> tuple[int, str]:
+    with pytest.raises(SystemExit) as stop:
+        run(tmp_path, capsys, LIST, *extra)
+    return int(str(stop.value.code)), capsys.readouterr().err
+
+
+def test_bad_input_binary_list_is_one_clear_problem_not_a_column_list(tmp_path, capsys) -> None:
+    """A binary file used to be read as cp1252 text: its bytes became an "unknown column" with
+    \\x00… in it, then five "missing column" lines. Now: one problem, the line of the NUL."""
+    code, err = run(tmp_path, capsys, HEADER + b"1,a\x00b,1500,3,2020-01-01,1990\n")
+    assert code == 3
+    assert "list.csv: line 2: not a text file (a NUL byte)" in err
+    assert "unknown column" not in err
+
+
+def test_bad_input_nul_in_a_cell_refused_before_the_database(tmp_path, capsys) -> None:
+    """A NUL inside a name was accepted and stored (PostgreSQL refuses NUL in text: a 500)."""
+    with pytest.raises(ListFileError) as caught:
+        read_list_csv(HEADER + b'7,"Nul\x00Name",1500,3,2020-01-01,1990\n', source="x.csv")
+    assert [(p.line, p.column) for p in caught.value.problems] == [(2, 0)]
+
+
+def test_bad_input_utf16_list_named_as_utf16(tmp_path, capsys) -> None:
+    code, err = run(tmp_path, capsys, "id,name\n".encode("utf-16"))
+    assert code == 3
+    assert "line 1: UTF-16 is not supported" in err
+
+
+@pytest.mark.parametrize(
+    ("cell", "column"),
+    [("9999-12-31", 5), ("0001-01-01", 5)],
+)
+def test_bad_input_list_date_out_of_range_named_with_line_and_column(cell, column) -> None:
+    """An entry date in year 9999 used to be read, then failed in W7's two-year arithmetic as
+    ``year 10001 is out of range`` with no file, line or column (exit 1)."""
+    data = HEADER + f"1,a,1500,3,{cell},1990\n".encode()
+    with pytest.raises(ListFileError) as caught:
+        read_list_csv(data, source="x.csv")
+    (problem,) = caught.value.problems
+    assert (problem.line, problem.column) == (2, column)
+    assert "year" in problem.message and "1900" in problem.message
+
+
+def test_bad_input_period_date_is_a_usage_error_naming_the_option(tmp_path, capsys) -> None:
+    """``--date 9999-12-31`` used to end with exit 1 and ``year 10001 is out of range``;
+    ``--list-date foo`` with a message not naming the option."""
+    code, err = usage(tmp_path, capsys, "--date", "9999-12-31")
+    assert code == 2
+    assert "argument --date:" in err
+    code, err = usage(tmp_path, capsys, "--list-date", "foo")
+    assert code == 2
+    assert "argument --list-date:" in err and "'foo'" in err
+
+
+def test_bad_input_negative_unrated_value_refused(tmp_path, capsys) -> None:
+    code, err = usage(tmp_path, capsys, "--unrated-value", "-5")
+    assert code == 2
+    assert "argument --unrated-value:" in err
+
+
+def test_bad_input_broken_table_json_is_an_invalid_input_file(tmp_path, capsys) -> None:
+    """A broken ``--table`` JSON is an invalid input file (exit 3, was 1), line and column
+    named."""
+    (tmp_path / "table.json").write_text('{"name": "x",\n')
+    code, err = run(tmp_path, capsys, LIST, "--table", str(tmp_path / "table.json"))
+    assert code == 3
+    assert "table.json: line 2, column 1" in err
+
+
+@pytest.mark.parametrize(
+    ("data", "where"),
+    [
+        (b"", "line 1: empty list file"),
+        (LIST + LIST.splitlines(keepends=True)[1], "line 7, column 1: id 1001 already given"),
+        (HEADER + b"1,a,99999999999999999999,3,2020-01-01,1990\n", "line 2, column 3: points"),
+        (HEADER + b"1,a,1500,3,2020-02-30,1990\n", "line 2, column 5: entry_date"),
+    ],
+)
+def test_bad_input_list_refused_with_exit_3_and_the_place(tmp_path, capsys, data, where) -> None:
+    code, err = run(tmp_path, capsys, data)
+    assert code == 3
+    assert where in err
+    assert "Traceback" not in err
+
+
+def test_bad_input_semicolons_bom_and_latin1_are_read() -> None:
+    """A spreadsheet's CSV: BOM, semicolons, Windows-1252 (ü = 0xFC)."""
+    data = b"\xef\xbb\xbfid;name;points;games;entry_date;birth_date\r\n" + (
+        b'5;"M\xfcller, Hans";1500;3;01.02.2020;1990\r\n'
+    )
+    (row,) = read_list_csv(data)
+    assert (row.name, row.points, row.entry_date) == (
+        "Müller, Hans",
+        1500,
+        datetime.date(2020, 2, 1),
+    )
+
+
+def test_bad_input_add_years_past_9999_does_not_fail() -> None:
+    """W3/W7 add 5 or 2 years to a date: past year 9999 the answer is the latest date."""
+    assert add_years(datetime.date(9998, 6, 1), 5) == datetime.date.max
+    assert add_years(datetime.date(2024, 2, 29), 1) == datetime.date(2025, 2, 28)
