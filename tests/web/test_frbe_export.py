@@ -139,3 +139,15 @@ def test_b2_end_date_needed(owner, elite):
     assert owner.get(url(elite)).status_code == 200
     elite.refresh_from_db()
     assert elite.end_date is None
+
+
+def test_b2_two_same_day_tournaments_without_settings_get_different_names(
+    owner, elite, public_club, elite_bytes
+):
+    """Neither tournament has chosen chars 7–8: the first (created first) is 612OPE1A.700,
+    the second 612OPE1B.700 — never the same name for both."""
+    other = services.import_tournament(public_club, elite_bytes, "e2.txt", allow_duplicate=True)
+    first = owner.get(url(elite) + "?download=frbe")
+    second = owner.get(url(other) + "?download=frbe")
+    assert 'filename="612OPE1A.700"' in first["Content-Disposition"]
+    assert 'filename="612OPE1B.700"' in second["Content-Disposition"]

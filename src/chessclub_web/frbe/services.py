@@ -135,26 +135,46 @@ def export_settings(row: Tournament) -> ExportSettings:
     return found or ExportSettings(tournament=row)
 
 
-def _taken_names(row: Tournament) -> set[str]:
-    """B2 names of the club's other tournaments ending the same day."""
+def assigned_names(row: Tournament) -> dict[int, str]:
+    """B2 names of the club's tournaments ending the same day as ``row``, by pk: those with
+    saved chars 7–8 keep theirs; the others, in creation order, take the first free name
+    (``unique_file_name``), so that no two share one."""
     if row.club is None or row.end_date is None:
-        return set()
-    names: set[str] = set()
-    others = Tournament.objects.filter(club=row.club, end_date=row.end_date).exclude(pk=row.pk)
-    for other in others.select_related("frbe_export"):
-        settings = getattr(other, "frbe_export", None)
-        division = settings.division if settings else "1"
-        series = settings.series if settings else "A"
-        identifier = default_identifier(load_tournament_system(other))
-        try:
-            names.add(
-                frbe_file_name(
-                    other.end_date, identifier, division, series, sender_club=row.club.number
-                ).upper()
-            )
-        except ValueError:
+        return {}
+    same_day = Tournament.objects.filter(club=row.club, end_date=row.end_date).order_by("pk")
+    rows = list(same_day)
+    saved = {e.tournament_id: e for e in ExportSettings.objects.filter(tournament__in=rows)}
+    out: dict[int, str] = {}
+    reserved: set[str] = set()
+    waiting: list[Tournament] = []
+    for other in rows:
+        settings = saved.get(other.pk)
+        if settings is None:
+            waiting.append(other)
             continue
-    return names
+        try:
+            name = _name(other, settings.division, settings.series)
+        except ValueError:
+            waiting.append(other)
+            continue
+        out[other.pk] = name
+        reserved.add(name.upper())
+    for other in waiting:
+        name = unique_file_name(_name(other, "1", "A"), reserved)
+        out[other.pk] = name
+        reserved.add(name.upper())
+    return out
+
+
+def _name(row: Tournament, division: str, series: str) -> str:
+    assert row.club is not None and row.end_date is not None
+    return frbe_file_name(
+        row.end_date,
+        default_identifier(load_tournament_system(row)),
+        division,
+        series,
+        sender_club=row.club.number,
+    )
 
 
 def load_tournament_system(row: Tournament):  # type: ignore[no-untyped-def]
@@ -173,23 +193,18 @@ class FileName:
 
 
 def file_name(row: Tournament, division: str, series: str, *, keep: bool) -> FileName:
-    """B2's name for ``row``; with ``keep`` (chars 7–8 chosen by the user) a clash with a
-    same-day tournament of the club is reported, else chars 7–8 move to a free value.
-    Raises ``ValueError`` (FrbeFileNameError) for a wrong char 7–8 or club number."""
+    """B2's name for ``row``. With ``keep`` (chars 7–8 chosen by the user, or being chosen)
+    the name is built from ``division`` and ``series`` and a clash with a same-day
+    tournament of the club is reported; otherwise the name is the one
+    :func:`assigned_names` gives (the first free chars 7–8). Raises ``ValueError``
+    (``FrbeFileNameError``) for a wrong char 7–8 or club number."""
     assert row.club is not None and row.end_date is not None
-    name = frbe_file_name(
-        row.end_date,
-        default_identifier(load_tournament_system(row)),
-        division,
-        series,
-        sender_club=row.club.number,
-    )
-    taken = _taken_names(row)
-    if name.upper() in taken:
-        if keep:
-            return FileName(name, name)
-        return FileName(unique_file_name(name, taken), "")
-    return FileName(name, "")
+    names = assigned_names(row)
+    if not keep:
+        return FileName(names[row.pk], "")
+    name = _name(row, division, series)
+    others = {v.upper() for pk, v in names.items() if pk != row.pk}
+    return FileName(name, name if name.upper() in others else "")
 
 
 def check(core: CoreTournament, fide_rated: bool) -> ExportCheck:
