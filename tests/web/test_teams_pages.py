@@ -350,3 +350,26 @@ def test_issue8_round_robin_export_passes_the_engines_berger_check(
         bye = TeamBye.objects.filter(round__tournament=t, round__number=1).get()
         cells = services.load_team_tournament(t).team_rounds()[bye.team.number]
         assert (cells[0].mp, cells[0].gp) == (0, 0)
+
+
+def test_issue8_board_order_by_rating_unless_the_captain_sets_it(client, public_club, owner):
+    """Players join in rating order (2100 before 1900 before 1800) until the captain sets an
+    order; after that a new player goes to the end."""
+    t = Tournament.objects.create(club=public_club, name="I", system=System.TEAM_ROUND_ROBIN)
+    team = services.add_team(t, "Team")
+    for name, rating in (("C", 1800), ("A", 2100), ("B", 1900)):
+        services.add_member(team, name, rating)
+    names = lambda: [m.player.name for m in team.members.order_by("position")]  # noqa: E731
+    assert names() == ["A", "B", "C"]
+    client.force_login(owner)
+    ids = [m.player_id for m in team.members.order_by("position")]
+    url = _url(t, "team_detail", team.number)
+    assert (
+        client.post(url, {"action": "order", "player": [ids[2], ids[0], ids[1]]}).status_code == 302
+    )
+    assert names() == ["C", "A", "B"]
+    team.refresh_from_db()
+    services.add_member(team, "D", 2400)
+    assert names() == ["C", "A", "B", "D"]
+    assert client.post(url, {"action": "by_rating"}).status_code == 302
+    assert names() == ["D", "A", "B", "C"]

@@ -85,6 +85,11 @@ class Team(models.Model):
     number = models.PositiveSmallIntegerField(_("pairing number"))
     name = models.CharField(_("name"), max_length=100)
     club_name = models.CharField(_("club"), max_length=100, blank=True)
+    order_set_by_captain = models.BooleanField(
+        _("board order set by the captain"),
+        default=False,
+        help_text=_("Otherwise the roster is kept in rating order."),
+    )
 
     class Meta:
         ordering = ("tournament", "number")

@@ -128,20 +128,27 @@ def add_member(
             roster_player_id=roster_player_id,
         )
         position = (team.members.aggregate(m=Max("position"))["m"] or 0) + 1
-        return TeamMember.objects.create(team=team, player=player, position=position)
+        member = TeamMember.objects.create(team=team, player=player, position=position)
+        if not team.order_set_by_captain:
+            order_roster_by_rating(team, by_captain=False)
+            member.refresh_from_db()
+        return member
 
 
-def order_roster_by_rating(team: Team) -> None:
-    """Board order by rating, highest first (then name); the captain may change it."""
+def order_roster_by_rating(team: Team, *, by_captain: bool = False) -> None:
+    """Board order by rating, highest first (then name); kept so as players join until the
+    captain sets another order (:func:`set_roster_order`)."""
     members = sorted(team.members.select_related("player"), key=_rating_key)
-    set_roster_order(team, [m.player_id for m in members])
+    set_roster_order(team, [m.player_id for m in members], by_captain=by_captain)
 
 
 def _rating_key(member: TeamMember) -> tuple[int, str]:
     return (-(member.player.rating or 0), member.player.name)
 
 
-def set_roster_order(team: Team, player_ids: list[int]) -> None:
+def set_roster_order(team: Team, player_ids: list[int], *, by_captain: bool = True) -> None:
+    """The roster's board order (player ids, board 1 first), set by the captain unless
+    ``by_captain`` is false (then rating order is kept as players join)."""
     members = {m.player_id: m for m in team.members.all()}
     if sorted(player_ids) != sorted(members):
         raise TeamError(_("The new board order must list every player of the roster once."))
@@ -152,6 +159,9 @@ def set_roster_order(team: Team, player_ids: list[int]) -> None:
         for position, pid in enumerate(player_ids, start=1):
             members[pid].position = position
             members[pid].save(update_fields=["position"])
+        if team.order_set_by_captain != by_captain:
+            team.order_set_by_captain = by_captain
+            team.save(update_fields=["order_set_by_captain"])
 
 
 # -- line-ups and boards ------------------------------------------------------------------------
@@ -590,7 +600,9 @@ def store_team_tournament(tournament: Tournament, core: TeamTournament) -> None:
     team_row: dict[int, Team] = {}
     next_number = 1
     for team in core.teams:
-        row = Team.objects.create(tournament=tournament, number=team.number, name=team.name)
+        row = Team.objects.create(
+            tournament=tournament, number=team.number, name=team.name, order_set_by_captain=True
+        )
         team_row[team.number] = row
         roster = [int(p) for p in team.pairing_numbers]
         while len(roster) < core.boards:  # a team without roster still fields its boards
