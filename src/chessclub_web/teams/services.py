@@ -61,6 +61,12 @@ class TeamError(ValueError):
     """Input the team pages refuse; ``str()`` is a message for the user."""
 
 
+def _open(tournament: Tournament) -> None:
+    """Closed tournaments never reopen (spec C1): only result corrections change them."""
+    if tournament.is_closed:
+        raise TeamError(_("The tournament is closed: only results can be corrected."))
+
+
 def settings_of(tournament: Tournament) -> TeamSettings:
     """The team event's settings row (created with the defaults: 4 boards, 2/1/0)."""
     found, _created = TeamSettings.objects.get_or_create(tournament=tournament)
@@ -71,6 +77,7 @@ def settings_of(tournament: Tournament) -> TeamSettings:
 
 
 def add_team(tournament: Tournament, name: str, club_name: str = "") -> Team:
+    _open(tournament)
     name = name.strip()
     if not name or len(name) > 100:
         raise TeamError(_("A team needs a name of 1 to 100 characters."))
@@ -186,6 +193,7 @@ def set_lineup(rnd: Round, team: Team, player_ids: list[int | None]) -> None:
     roster's board order (fixed board order); a player in one team per round; not after a
     board of the match has a result.
     """
+    _open(team.tournament)
     settings = settings_of(team.tournament)
     if len(player_ids) != settings.boards:
         raise TeamError(_("A line-up has one entry per board."))
@@ -299,6 +307,7 @@ def set_match_forfeit(match: Match, code: str) -> None:
     """Forfeit the whole match (``+-``, ``-+``, ``--``) or undo it (``""``)."""
     if code not in MatchForfeit.values:
         raise TeamError(_("“%(code)s” is not a match forfeit.") % {"code": code})
+    _open(match.round.tournament)
     match.forfeit = code
     match.version += 1
     match.save(update_fields=["forfeit", "version"])
@@ -330,6 +339,7 @@ def _store_pairing(tournament: Tournament, pairing: TeamPairing) -> Round:
 def pair_round_robin(tournament: Tournament) -> int:
     """Every round of a team (double) round robin, from the Berger table on the teams in
     pairing-number order; returns the number of rounds."""
+    _open(tournament)
     if tournament.system not in (System.TEAM_ROUND_ROBIN, System.TEAM_DOUBLE_ROUND_ROBIN):
         raise TeamError(_("This tournament is not a team round robin."))
     if matches_exist(tournament):
@@ -355,6 +365,7 @@ def next_round(tournament: Tournament) -> int:
 def pair_swiss_round(tournament: Tournament) -> int:
     """Pair the next round of a team Swiss (FIDE C.04.6, gacrux's team mode); returns its
     number. Raises :class:`TeamError` when a round is incomplete or no pairing exists."""
+    _open(tournament)
     if tournament.system != System.TEAM_SWISS:
         raise TeamError(_("This tournament is not a team Swiss."))
     number = next_round(tournament)
