@@ -7,6 +7,7 @@ from __future__ import annotations
 import shutil
 
 import pytest
+from django.db import connections
 
 from chessclub_web.clubs.models import Role
 
@@ -39,6 +40,10 @@ def browser(monkeypatch):
             yield browser
         finally:
             browser.close()
+            # The ORM calls made while playwright runs hold their own database connection
+            # (playwright's greenlet has its own context): close it here, or PostgreSQL
+            # refuses to drop the test database at the end of the session.
+            connections.close_all()
 
 
 @pytest.fixture
