@@ -141,6 +141,9 @@ def test_issue8_forfeits_on_the_pages_are_results_not_meetings(client, public_cl
     assert (cells[loser][0].mp, cells[loser][0].gp) == (0, 0)
     assert (cells[1][1].mp, cells[1][1].gp, cells[2][1].mp, cells[2][1].gp) == (1, 1, 1, 1)
     assert core.met_over_the_board() == set()
+    # the whole-match forfeit's boards read as forfeits too (individual results, closing)
+    codes = {b.game.result for b in first.boards.select_related("game")}
+    assert codes == {"+-", "-+"} and "" not in codes
 
 
 def test_c041_no_legal_pairing_is_refused_with_the_reason(client, public_club, owner):

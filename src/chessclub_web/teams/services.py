@@ -13,7 +13,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import F, Max
 from django.utils.translation import gettext as _
 
 from chessclub.model import ByeKind, Colour, PairingNumber, Player
@@ -308,9 +308,30 @@ def set_match_forfeit(match: Match, code: str) -> None:
     if code not in MatchForfeit.values:
         raise TeamError(_("“%(code)s” is not a match forfeit.") % {"code": code})
     _open(match.round.tournament)
-    match.forfeit = code
-    match.version += 1
-    match.save(update_fields=["forfeit", "version"])
+    settings = settings_of(match.round.tournament)
+    with transaction.atomic():
+        match.forfeit = code
+        match.version += 1
+        match.save(update_fields=["forfeit", "version"])
+        # the boards' games follow (each board lost by the forfeiting side), so that the
+        # individual results and the closing see the round complete; undone, they are empty
+        for board in match.boards.select_related("game"):
+            if board.game is None:
+                continue
+            home_white = settings.colour_of_home(board.board) == "W"
+            result = {
+                MatchForfeit.NONE: ResultCode.NONE,
+                MatchForfeit.DOUBLE: ResultCode.DOUBLE_FORFEIT,
+                MatchForfeit.HOME_WINS: ResultCode.WHITE_WINS_BY_FORFEIT
+                if home_white
+                else ResultCode.BLACK_WINS_BY_FORFEIT,
+                MatchForfeit.AWAY_WINS: ResultCode.BLACK_WINS_BY_FORFEIT
+                if home_white
+                else ResultCode.WHITE_WINS_BY_FORFEIT,
+            }[MatchForfeit(code)]
+            Game.objects.filter(pk=board.game.pk).exclude(result=result).update(
+                result=result, version=F("version") + 1
+            )
     touch_tournament(match.round.tournament_id)
 
 
