@@ -45,7 +45,12 @@ def cmd_rating_change(args: argparse.Namespace) -> int:
     tournament = read_tournament(Path(args.file).read_bytes(), source=args.file)
     games_before: dict[int, int] = {}
     if args.games_before:
-        text = Path(args.games_before).read_text(encoding="utf-8-sig")
+        try:
+            text = Path(args.games_before).read_text(encoding="utf-8-sig")
+        except UnicodeDecodeError:
+            raise ValueError(
+                f"{args.games_before}: not a UTF-8 text file (save the CSV as UTF-8)"
+            ) from None
         games_before = read_games_before(text, source=args.games_before)
         known = {int(p.pairing_number) for p in tournament.players}
         unknown = sorted(set(games_before) - known)

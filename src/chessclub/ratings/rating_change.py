@@ -166,22 +166,36 @@ def tournament_rating_changes(
     return tuple(result)
 
 
+_WHOLE_NUMBER = re.compile(r"[0-9]{1,9}")
+_HEADER_CELL = re.compile(r"[A-Za-z_][A-Za-z_ .-]*")
+
+
 def read_games_before(text: str, *, source: str = "games-before") -> dict[int, int]:
-    """Read ``start_no,games`` lines (CSV; an optional header line, blank lines and ``#``
-    comments ignored). Raises ``ValueError`` naming the source and line of a bad line."""
+    """Read ``start_no,games`` lines (CSV; blank lines and ``#`` comments ignored).
+
+    An optional header may come first: two cells that are words (``start_no,games``). Every
+    other line has exactly two cells, each a whole number of ASCII digits (at most 9). Raises
+    ``ValueError`` naming the source and the line of a bad line (three cells, a ``;`` or
+    decimal, a header elsewhere than first, a start number given twice).
+    """
     found: dict[int, int] = {}
     header_allowed = True
-    for line_no, fields in enumerate(csv.reader(io.StringIO(text)), start=1):
+    try:
+        lines = list(csv.reader(io.StringIO(text)))
+    except csv.Error as exc:
+        raise ValueError(f"{source}: not a readable CSV file ({exc})") from None
+    for line_no, fields in enumerate(lines, start=1):
         cells = [c.strip() for c in fields]
         if not cells or not any(cells) or cells[0].startswith("#"):
             continue
-        if len(cells) < 2 or not cells[0].isdigit() or not cells[1].isdigit():
-            if header_allowed and not cells[0].isdigit():
+        numbers = len(cells) == 2 and all(_WHOLE_NUMBER.fullmatch(c) for c in cells)
+        if not numbers:
+            if header_allowed and len(cells) == 2 and all(_HEADER_CELL.fullmatch(c) for c in cells):
                 header_allowed = False
-                continue  # header
+                continue
             raise ValueError(
-                f"{source} line {line_no}: expected 'start_no,games' (two whole numbers), "
-                f"got {','.join(cells)!r}"
+                f"{source} line {line_no}: expected 'start_no,games' (two whole numbers "
+                f"separated by a comma), got {','.join(cells)!r}"
             )
         header_allowed = False
         number = int(cells[0])
