@@ -9,6 +9,7 @@ reason; nothing stored is lost.
 from __future__ import annotations
 
 from decimal import Decimal, InvalidOperation
+from fractions import Fraction
 
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
@@ -88,6 +89,10 @@ def _context(request: HttpRequest, club, tournament: Tournament) -> dict:  # typ
         "tournament": tournament,
         "tab": "teams",
         "settings": settings,
+        "match_points": [
+            points(Fraction(v))
+            for v in (settings.match_win, settings.match_draw, settings.match_loss)
+        ],
         "rows": rows,
         "codes": tb.codes,
         "round_numbers": core.round_numbers,
