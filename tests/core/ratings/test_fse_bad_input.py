@@ -8,13 +8,16 @@ Exit codes (``chessclub.cli`` docstring): 2 usage error, 3 invalid input file, 4
 from __future__ import annotations
 
 import datetime
+import json
+from importlib import resources
 from pathlib import Path
 
 import pytest
 
 from chessclub.cli import main
-from chessclub.ratings.fse import ListFileError, read_list_csv
+from chessclub.ratings.fse import ListFileError, TableError, read_list_csv, read_table
 from chessclub.ratings.fse.calculator import add_years
+from chessclub.ratings.fse.tables import DEFAULT_TABLE_FILE
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "fse"
 LIST = (FIXTURES / "previous.csv").read_bytes()
@@ -133,3 +136,39 @@ def test_bad_input_add_years_past_9999_does_not_fail() -> None:
     """W3/W7 add 5 or 2 years to a date: past year 9999 the answer is the latest date."""
     assert add_years(datetime.date(9998, 6, 1), 5) == datetime.date.max
     assert add_years(datetime.date(2024, 2, 29), 1) == datetime.date(2025, 2, 28)
+
+
+def _table_doc() -> dict:
+    return json.loads(
+        resources.files("chessclub.ratings.fse").joinpath("tables", DEFAULT_TABLE_FILE).read_text()
+    )
+
+
+def test_w8_table_band_reaching_two_billion_is_read_quickly() -> None:
+    """A replacement table whose last closed band runs to 2,000,000,000 used to build a
+    look-up of two billion entries (the CLI hung). Differences of list values (0…3500) are
+    at most 3500: the look-up stops there, and the values are those of the bands."""
+    doc = _table_doc()
+    bands = doc["expected_by_difference"]
+    bands[-1] = [bands[-1][0], 2_000_000_000, 100]
+    bands.append([2_000_000_001, None, 100])
+    table = read_table(json.dumps(doc).encode(), source="big.json")
+    # B.02 8.1.2: D 99–106 → .64; above 735 → 1.00 (the cap of 400 first gives .92)
+    assert table.expected(100) == 64 and table.expected(-100) == 36
+    assert table.expected(3500) == 92
+
+
+def test_w8_table_nested_too_deeply_is_a_clear_error(tmp_path, capsys) -> None:
+    """200,000 nested brackets made ``json`` raise RecursionError: a traceback (exit 1)."""
+    (tmp_path / "deep.json").write_text("[" * 200_000 + "]" * 200_000)
+    code, err = run(tmp_path, capsys, LIST, "--table", str(tmp_path / "deep.json"))
+    assert code == 3
+    assert "deep.json: nested too deeply" in err and "Traceback" not in err
+
+
+def test_w8_table_difference_by_percentage_bounded() -> None:
+    """D(L) = 10^30 was accepted and made a new player's FZ a 31-digit list value."""
+    doc = _table_doc()
+    doc["difference_by_percentage"][100] = [100, 10**30]
+    with pytest.raises(TableError, match=r"difference_by_percentage\[100\]: difference"):
+        read_table(json.dumps(doc).encode(), source="t.json")

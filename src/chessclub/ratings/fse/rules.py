@@ -143,6 +143,8 @@ def read_rule_set(data: bytes, *, source: str = "") -> RuleSet:
         raise RuleSetError(f"{where}not UTF-8 text (byte {exc.start + 1})") from None
     except json.JSONDecodeError as exc:
         raise RuleSetError(f"{where}line {exc.lineno}, column {exc.colno}: {exc.msg}") from None
+    except RecursionError:
+        raise RuleSetError(f"{where}nested too deeply to be a rule set") from None
     if not isinstance(doc, dict):
         raise RuleSetError(f"{where}expected a JSON object")
     known = {f.name for f in dataclasses.fields(RuleSet)}

@@ -36,6 +36,9 @@ from pathlib import Path
 from typing import Any
 
 DEFAULT_TABLE_FILE = "fide-b02-derived.json"
+MAX_DIFFERENCE = 3500
+"""The largest ``|D|`` two list values can have (values are 0…3500): the look-up of expected
+results is built up to it, whatever a band's ``to`` says, and ``D(L)`` must stay within it."""
 
 
 class TableError(ValueError):
@@ -57,7 +60,10 @@ class EvaluationTable:
     def __post_init__(self) -> None:
         lookup: list[int] = []
         for low, high, expected in self.bands:
-            lookup.extend([expected] * ((high if high is not None else low) - low + 1))
+            if low > MAX_DIFFERENCE:
+                break
+            top = min(high if high is not None else low, MAX_DIFFERENCE)
+            lookup.extend([expected] * (top - low + 1))
         object.__setattr__(self, "_lookup", tuple(lookup))
 
     def capped(self, difference: int) -> int:
@@ -103,6 +109,8 @@ def read_table(data: bytes, *, source: str = "") -> EvaluationTable:
         raise _fail(source, f"not UTF-8 text (byte {exc.start + 1})") from None
     except json.JSONDecodeError as exc:
         raise _fail(source, f"line {exc.lineno}, column {exc.colno}: {exc.msg}") from None
+    except RecursionError:
+        raise _fail(source, "nested too deeply to be an evaluation table") from None
     if not isinstance(doc, dict):
         raise _fail(source, "expected a JSON object")
     for key in ("name", "version", "expected_by_difference", "difference_by_percentage"):
@@ -153,7 +161,10 @@ def read_table(data: bytes, *, source: str = "") -> EvaluationTable:
         pct = _int(row[0], source, where)
         if not 0 <= pct <= 100 or pct in by_pct:
             raise _fail(source, f"{where}: percentage {pct} out of 0…100 or given twice")
-        by_pct[pct] = _int(row[1], source, where)
+        difference = _int(row[1], source, where)
+        if abs(difference) > MAX_DIFFERENCE:
+            raise _fail(source, f"{where}: difference {difference} not within ±{MAX_DIFFERENCE}")
+        by_pct[pct] = difference
     missing = [p for p in range(101) if p not in by_pct]
     if missing:
         raise _fail(source, f"difference_by_percentage lacks percentage {missing[0]}")
