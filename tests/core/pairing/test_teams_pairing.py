@@ -144,15 +144,19 @@ def test_issue8_cross_forfeit_is_a_drawn_result_not_a_meeting() -> None:
 
 
 def test_issue8_unplayed_match_gives_no_colour_history() -> None:
-    """4 teams; round 1: 1 v 3 forfeited whole (+-), 2 v 4 played with team 2 home. Round 2
-    (engine): teams 1 and 3 have no colour history; 2 and 4 have one each. Whatever the
-    pairing, no team plays a team it met over the board, and 1 v 3 is allowed again."""
+    """4 teams; round 1: 1 v 3 forfeited whole (+-), 2 v 4 played with team 2 home. In the
+    engine input of round 2, the players of teams 1 and 3 have no colour and no opponent in
+    round 1 (``0000 - +`` / ``0000 - -``: C.04.1, only played games give colours) while those
+    of teams 2 and 4 have theirs; 2 v 4 is not paired again."""
     t = _field(4, rounds=3)
-    played = TeamMatch(2, 2, 4, _boards(t, 2, 4, [GameResult.WHITE_WINS] * 4))
-    t = replace(
-        t, matches=(TeamMatch(1, 1, 3, forfeit=MatchForfeit.HOME_WINS), replace(played, round=1))
-    )
+    played = TeamMatch(1, 2, 4, _boards(t, 2, 4, [GameResult.WHITE_WINS] * 4))
+    t = replace(t, matches=(TeamMatch(1, 1, 3, forfeit=MatchForfeit.HOME_WINS), played))
     assert t.met_over_the_board() == {frozenset((2, 4))}
+    text = engine_input(t, 2, "typea")
+    cells = {int(line[4:8]): line[91:99] for line in text.splitlines() if line.startswith("001")}
+    assert {cells[p] for p in t.team(1).pairing_numbers} == {"0000 - +"}
+    assert {cells[p] for p in t.team(3).pairing_numbers} == {"0000 - -"}
+    assert [cells[p][5] for p in t.team(2).pairing_numbers] == ["w", "b", "w", "b"]
     pairing = GacruxTeamEngine().pair(t, 2)
     assert frozenset((2, 4)) not in {frozenset(m) for m in pairing.matches}
 
