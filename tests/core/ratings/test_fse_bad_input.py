@@ -15,7 +15,13 @@ from pathlib import Path
 import pytest
 
 from chessclub.cli import main
-from chessclub.ratings.fse import ListFileError, TableError, read_list_csv, read_table
+from chessclub.ratings.fse import (
+    ListFileError,
+    TableError,
+    parse_time_control,
+    read_list_csv,
+    read_table,
+)
 from chessclub.ratings.fse.calculator import add_years
 from chessclub.ratings.fse.tables import DEFAULT_TABLE_FILE
 
@@ -172,3 +178,24 @@ def test_w8_table_difference_by_percentage_bounded() -> None:
     doc["difference_by_percentage"][100] = [100, 10**30]
     with pytest.raises(TableError, match=r"difference_by_percentage\[100\]: difference"):
         read_table(json.dumps(doc).encode(), source="t.json")
+
+
+def test_w4_time_control_of_5000_digits_is_not_understood_not_a_crash(tmp_path, capsys) -> None:
+    """A TRF tempo line (122) of 5000 digits made ``int`` raise ValueError ("Exceeds the
+    limit (4300 digits) for integer string conversion"): exit 1 and no result. Now the
+    tournament is listed as not countable for its tempo, the text shortened to 60 characters."""
+    assert parse_time_control("9" * 5000) is None
+    assert parse_time_control("9999999 min") is None
+    assert parse_time_control("90 min + 30 s") is not None
+    trf = b"\n".join(
+        b"122 " + b"9" * 5000 if line.startswith(b"122") else line for line in OPEN.split(b"\n")
+    )
+    (tmp_path / "list.csv").write_bytes(LIST)
+    (tmp_path / "t.trf").write_bytes(trf)
+    code = main(
+        ["fse", "rating-run", "--list", str(tmp_path / "list.csv"), str(tmp_path / "t.trf")]
+    )
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "time control '" + "9" * 60 + "…' not understood" in out
+    assert "9" * 61 not in out

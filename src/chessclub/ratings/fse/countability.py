@@ -138,7 +138,7 @@ def assess_tournament(
         reasons.append(
             Message(
                 gettext_noop("time control {text!r} not understood: give it explicitly (W4)"),
-                {"text": tempo},
+                {"text": tempo if len(tempo) <= 60 else tempo[:60] + "…"},
             )
         )
     else:

@@ -133,7 +133,7 @@ def format_text(result: PeriodResult) -> str:
         verdict = "countable" if t.countable else "NOT countable"
         out.append(
             f"  {t.source} “{t.name}”: {verdict} — {t.system}, {t.rounds} rounds, "
-            f"tempo {t.time_control_read or t.time_control or '?'}, "
+            f"tempo {_short(t.time_control_read or t.time_control or '?')}, "
             f"{t.recognised_players}/{t.players} players on a recognised list"
         )
         out.extend(f"    - {reason}" for reason in t.reasons)
@@ -164,6 +164,11 @@ def format_text(result: PeriodResult) -> str:
             reasons = "; ".join(str(r) for r in g.reasons)
             out.append(f"  {g.source} r{g.round} {g.white} – {g.black} {g.result}{who}: {reasons}")
     return "\n".join(out) + "\n"
+
+
+def _short(text: str, limit: int = 60) -> str:
+    """``text`` cut to ``limit`` characters (a file's free text, e.g. a 5000-digit tempo)."""
+    return text if len(text) <= limit else text[:limit] + "…"
 
 
 def _opt(value: int | None) -> str:

@@ -102,6 +102,7 @@ _TIME_FIRST = re.compile(
     rf"{_DURATION}\s*(?:/\s*(\d+)\s*{_MOVES}?|(?:for|pour|für|fuer|per)\s*(\d+)\s*{_MOVES})"
 )
 _TIME_ALONE = re.compile(_DURATION)
+_LONG_NUMBER = re.compile(r"\d{7}")
 _BARE = re.compile(r"^(\d+)\s*\+\s*(\d+)$|^(\d+)$")
 
 
@@ -129,7 +130,9 @@ def _parse_222(text: str) -> TimeControl:
 def parse_time_control(text: str) -> TimeControl | None:
     """The time control written in ``text`` (see the module docstring), ``None`` if unreadable."""
     cleaned = text.strip().lower().replace("’", "'").replace("″", '"').replace("′", "'")
-    if not cleaned:
+    if not cleaned or _LONG_NUMBER.search(cleaned):
+        # a run of more than 6 digits is no time control (and 4300 digits would make ``int``
+        # raise ValueError: "Exceeds the limit … for integer string conversion")
         return None
     compact = cleaned.replace(" ", "")
     bare = _BARE.match(compact)
