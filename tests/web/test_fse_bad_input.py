@@ -155,12 +155,26 @@ def test_upload_permissions_anonymous_non_member_arbiter(client, public_club, ma
     assert not PreviousList.objects.exists()
 
 
-def test_private_club_hidden_from_non_member_on_every_url(client, private_club, make_user):
-    client.force_login(make_user("stranger"))
+@pytest.mark.parametrize("who", ["anonymous", "stranger"])
+def test_private_club_hidden_on_every_url(client, private_club, make_user, who):
+    """A private club's FSE pages and actions answer 404 (its existence not told) to an
+    anonymous visitor and to a user who is not a member."""
+    if who == "stranger":
+        client.force_login(make_user("stranger"))
     for name in ("forecast/", "forecast/player/?id=1001"):
         assert client.get(url(private_club, name)).status_code == 404
     assert upload(client, private_club).status_code == 404
     assert client.post(url(private_club, "tournaments/1/options/"), {}).status_code == 404
+    assert not PreviousList.objects.exists()
+
+
+def test_private_club_arbiter_sees_the_page_but_cannot_upload(client, private_club, make_user):
+    client.force_login(make_user("arb", private_club, Role.ARBITER))
+    response = client.get(url(private_club))
+    assert response.status_code == 200
+    assert b'action="/clubs/701/fse/list/"' not in response.content
+    assert upload(client, private_club).status_code == 403
+    assert not PreviousList.objects.exists()
 
 
 def test_upload_without_csrf_token_refused(public_club, make_user):
