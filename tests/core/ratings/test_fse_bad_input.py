@@ -199,3 +199,20 @@ def test_w4_time_control_of_5000_digits_is_not_understood_not_a_crash(tmp_path, 
     assert code == 0
     assert "time control '" + "9" * 60 + "…' not understood" in out
     assert "9" * 61 not in out
+
+
+def test_w3_one_fide_id_on_two_list_entries_refused() -> None:
+    """Two entries with FIDE ID 4711 were accepted: a tournament player with that FIDE ID and
+    no national number became the later entry without a word. Refused at line 3, column 7."""
+    data = (
+        b"id,name,points,games,entry_date,birth_date,fide_id\n"
+        b"1,A,1500,30,2010-01-01,1990,4711\n"
+        b"2,B,1600,30,2010-01-01,1990,4711\n"
+        b"3,C,1700,30,2010-01-01,1990,\n"
+        b"4,D,1700,30,2010-01-01,1990,\n"
+    )
+    with pytest.raises(ListFileError) as caught:
+        read_list_csv(data, source="x.csv")
+    (problem,) = caught.value.problems
+    assert (problem.line, problem.column) == (3, 7)
+    assert "4711" in problem.message and "line 2" in problem.message

@@ -219,6 +219,7 @@ def read_list_csv(data: bytes, *, source: str = "") -> list[ListEntry]:
     where = {name: header.index(name) for name in header}
     entries: list[ListEntry] = []
     seen: dict[str, int] = {}
+    seen_fide: dict[str, int] = {}
     for row in reader:
         number = reader.line_num
         if not any(cell.strip() for cell in row):
@@ -246,7 +247,21 @@ def read_list_csv(data: bytes, *, source: str = "") -> list[ListEntry]:
                 )
             )
             continue
+        if entry.fide_id and entry.fide_id in seen_fide:
+            # two entries with one FIDE ID: a tournament player would silently become the
+            # later one (identity.py matches by FIDE ID)
+            problems.append(
+                Problem(
+                    number,
+                    where["fide_id"] + 1,
+                    gettext_noop("FIDE ID {fide_id} already given on line {line}"),
+                    {"fide_id": entry.fide_id, "line": seen_fide[entry.fide_id]},
+                )
+            )
+            continue
         seen[entry.id] = number
+        if entry.fide_id:
+            seen_fide[entry.fide_id] = number
         entries.append(entry)
     if problems:
         raise ListFileError(problems, source=source)
