@@ -2,25 +2,65 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+import datetime
+from typing import Any, ClassVar
 
 from django import forms
-from django.core.validators import MaxValueValidator
+from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db.models import Max
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from chessclub_web.clubs.models import Player
 
 #: Highest initial Elo accepted on the roster (no rating list goes beyond it).
 MAX_INITIAL_ELO = 3500
+#: Lowest initial Elo accepted on the roster: rating files write 0 for "no rating", so 0 (or
+#: any value no rating list uses) is refused with a hint to leave the field empty instead.
+MIN_INITIAL_ELO = 100
 
 
 class CloseForm(forms.Form):
-    """C1: the *Date de fin* (default today) and the confirmation."""
+    """C1: the *Date de fin* (default today) and the confirmation.
+
+    With ``tournament=`` the date is checked against it: not before the start date nor the
+    date of a round, and not later than tomorrow (a tournament is closed once it is over).
+    """
 
     end_date = forms.DateField(label=_("End date"), widget=forms.DateInput(attrs={"type": "date"}))
     confirm = forms.BooleanField(
         label=_("I confirm: a closed tournament can never be reopened."), required=True
     )
+
+    def __init__(self, *args: Any, tournament: Any = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.tournament = tournament
+
+    def clean_end_date(self) -> datetime.date:
+        end: datetime.date = self.cleaned_data["end_date"]
+        latest = timezone.localdate() + datetime.timedelta(days=1)
+        if end > latest:
+            raise ValidationError(
+                _("The end date cannot be after %(date)s: close the tournament once it is over."),
+                params={"date": latest.isoformat()},
+            )
+        tournament = self.tournament
+        if tournament is None:
+            return end
+        start = tournament.start_date
+        if start is not None and end < start:
+            raise ValidationError(
+                _("The end date cannot be before the start date (%(date)s)."),
+                params={"date": start.isoformat()},
+            )
+        last_round = tournament.rounds.aggregate(last=Max("date"))["last"]
+        if last_round is not None and end < last_round:
+            raise ValidationError(
+                _("The end date cannot be before the date of the last round (%(date)s)."),
+                params={"date": last_round.isoformat()},
+            )
+        return end
 
 
 class EarlyEndForm(forms.Form):
@@ -59,4 +99,28 @@ class PlayerForm(forms.ModelForm):
         for name in ("initial_elo_standard", "initial_elo_rapid", "initial_elo_blitz"):
             field = self.fields[name]
             field.widget.attrs["max"] = MAX_INITIAL_ELO
+            field.widget.attrs["min"] = MIN_INITIAL_ELO
             field.validators.append(MaxValueValidator(MAX_INITIAL_ELO))
+            field.validators.append(
+                MinValueValidator(
+                    MIN_INITIAL_ELO,
+                    message=_(
+                        "Ensure this value is at least %(limit_value)s; leave the field empty "
+                        "for a player without an Elo."
+                    ),
+                )
+            )
+
+    def clean_matricule(self) -> str:
+        """The roster's unique matricule per club, checked here: ``club`` is not a field of
+        the form, so Django's own check of the constraint would skip it (and the database
+        would refuse the row with an error page)."""
+        matricule: str = self.cleaned_data.get("matricule", "").strip()
+        club_id = self.instance.club_id
+        if matricule and club_id is not None:
+            taken = Player.objects.filter(club_id=club_id, matricule=matricule)
+            if self.instance.pk is not None:
+                taken = taken.exclude(pk=self.instance.pk)
+            if taken.exists():
+                raise ValidationError(_("This club already has a player with this matricule."))
+        return matricule

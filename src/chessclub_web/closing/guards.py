@@ -2,9 +2,12 @@
 
 Model-level receivers refuse, whatever the code path (views, the admin, the shell):
 
-* clearing a tournament's ``closed_at``;
+* clearing a tournament's ``closed_at``, or changing what its club Elo and final standings
+  were computed from: its club, kind (club/independent), system or time-control category;
 * creating or deleting a round, board, bye or entry of a closed tournament (deleting a closed
-  tournament therefore fails too: its rounds would go with it);
+  tournament therefore fails too: its rounds would go with it), or moving one into or out of a
+  closed tournament (a changed ``tournament``/``round``/``white``/``black``/``player``);
+* putting a round of a closed tournament back to draft (C1: every round is published);
 * setting a board of a closed tournament back to "no result" (C3: it always keeps a result).
 
 Corrections (C3) stay possible: a board's result may change from one result to another.
@@ -24,6 +27,7 @@ from chessclub_web.tournaments.models import (
     Game,
     ResultCode,
     Round,
+    RoundState,
     Tournament,
     TournamentPlayer,
 )
@@ -48,12 +52,36 @@ def _tournament_id(instance: Any) -> int | None:
     return Round.objects.filter(pk=round_id).values_list("tournament_id", flat=True).first()
 
 
+#: What a closed tournament's Elo rows and final standings were computed from (C1, E2, E7).
+LOCKED_TOURNAMENT_FIELDS = ("club_id", "kind", "system", "time_control_category")
+
+#: The links that tie each row to its tournament: changing one moves the row (C1).
+LINK_FIELDS: dict[type, tuple[str, ...]] = {
+    TournamentPlayer: ("tournament_id",),
+    Round: ("tournament_id",),
+    Game: ("round_id", "white_id", "black_id"),
+    Bye: ("round_id", "player_id"),
+}
+
+
 @receiver(pre_save, sender=Tournament)
 def refuse_reopening(sender: Any, instance: Tournament, raw: bool = False, **kwargs: Any) -> None:
-    if raw or instance.pk is None or instance.closed_at is not None:
+    if raw or instance.pk is None:
         return
-    if _closed(instance.pk):
+    stored = (
+        Tournament.objects.filter(pk=instance.pk, closed_at__isnull=False)
+        .values(*LOCKED_TOURNAMENT_FIELDS)
+        .first()
+    )
+    if stored is None:
+        return
+    if instance.closed_at is None:
         raise ClosedTournamentError(f"tournament {instance.pk} is closed: it cannot be reopened")
+    changed = [name for name in LOCKED_TOURNAMENT_FIELDS if getattr(instance, name) != stored[name]]
+    if changed:
+        raise ClosedTournamentError(
+            f"tournament {instance.pk} is closed: {', '.join(changed)} cannot change"
+        )
 
 
 @receiver(pre_save, sender=Round)
@@ -65,15 +93,33 @@ def refuse_new_rows_and_cleared_results(
 ) -> None:
     if raw:
         return
+    name = sender._meta.model_name
     tournament_id = _tournament_id(instance)
+    stored = None
+    if instance.pk is not None:
+        stored = type(instance).objects.filter(pk=instance.pk).first()
+    if stored is not None:
+        old_tournament = _tournament_id(stored)
+        moved = any(getattr(instance, f) != getattr(stored, f) for f in LINK_FIELDS[sender])
+        if moved and (_closed(old_tournament) or _closed(tournament_id)):
+            closed = old_tournament if _closed(old_tournament) else tournament_id
+            raise ClosedTournamentError(
+                f"tournament {closed} is closed: its {name}s cannot be moved or replaced"
+            )
     if not _closed(tournament_id):
         return
-    if instance.pk is None:
-        raise ClosedTournamentError(
-            f"tournament {tournament_id} is closed: no {sender._meta.model_name} can be added"
-        )
+    if stored is None:
+        raise ClosedTournamentError(f"tournament {tournament_id} is closed: no {name} can be added")
     if isinstance(instance, Game) and instance.result == ResultCode.NONE:
         raise ClosedTournamentError(f"tournament {tournament_id} is closed: a board keeps a result")
+    if (
+        isinstance(instance, Round)
+        and instance.state != RoundState.PUBLISHED
+        and stored.state == RoundState.PUBLISHED
+    ):
+        raise ClosedTournamentError(
+            f"tournament {tournament_id} is closed: its rounds stay published"
+        )
 
 
 @receiver(pre_delete, sender=Round)

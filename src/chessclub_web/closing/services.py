@@ -173,14 +173,19 @@ def early_end_preview(tournament: rows.Tournament) -> EarlyEnd | None:
     if tournament.planned_rounds <= n and not later:
         return None
     preview = EarlyEnd(after_round=n, planned_rounds=tournament.planned_rounds)
-    with_results = (
+    with_results = set(
         rows.Game.objects.filter(round__in=later)
         .exclude(result=rows.ResultCode.NONE)
-        .order_by("round__number")
         .values_list("round__number", flat=True)
-        .first()
     )
-    preview.refused_round = with_results
+    # A team match forfeited as a whole (teams app, ``Match.forfeit``) is a result too, even
+    # when no board has a game.
+    with_results.update(
+        rows.Round.objects.filter(pk__in=[r.pk for r in later])
+        .filter(matches__forfeit__in=("+-", "-+", "--"))
+        .values_list("number", flat=True)
+    )
+    preview.refused_round = min(with_results, default=None)
     preview.deleted_rounds = [r.number for r in later]
     preview.dropped_byes = list(
         RequestedBye.objects.filter(player__tournament=tournament, round_number__gt=n)
@@ -214,7 +219,18 @@ def end_early(tournament: rows.Tournament, after_round: int) -> EarlyEnd:
         locked = rows.Tournament.objects.select_for_update().get(pk=tournament.pk)
         preview = early_end_preview(locked)
         if preview is None:
-            raise ClosingError(_("This tournament cannot end early."))
+            if locked.is_closed:
+                raise ClosingError(_("This tournament is already closed."))
+            if locked.system not in SWISS_SYSTEMS:
+                raise ClosingError(
+                    _(
+                        "Only a Swiss tournament can end early: every round of a round robin "
+                        "has to be played before closing."
+                    )
+                )
+            raise ClosingError(
+                _("Every planned round is complete: the tournament can be closed as it is.")
+            )
         if preview.refused_round is not None:
             raise ClosingError(
                 _("Round %(round)s already has results: complete it first.")

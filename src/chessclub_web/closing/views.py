@@ -12,7 +12,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -51,12 +51,14 @@ def close(request: HttpRequest, club: Club, pk: int) -> HttpResponse:
             return redirect_to_login(request.get_full_path())
         raise PermissionDenied
     status = 200
-    close_form = CloseForm(initial={"end_date": timezone.localdate()})
+    close_form = CloseForm(initial={"end_date": timezone.localdate()}, tournament=tournament)
     early_form: EarlyEndForm | None = None
     error = ""
     if request.method == "POST" and not tournament.is_closed:
         action = request.POST.get("action", "close")
-        if action == "end_early":
+        if action not in ("close", "end_early"):
+            error, status = _("Unknown action: nothing was done."), 400
+        elif action == "end_early":
             early_form = EarlyEndForm(request.POST)
             if early_form.is_valid():
                 try:
@@ -73,7 +75,7 @@ def close(request: HttpRequest, club: Club, pk: int) -> HttpResponse:
             else:
                 status = 400
         else:
-            close_form = CloseForm(request.POST)
+            close_form = CloseForm(request.POST, tournament=tournament)
             if close_form.is_valid():
                 try:
                     services.close_tournament(
@@ -210,14 +212,22 @@ def roster(request: HttpRequest, club: Club) -> HttpResponse:
     )
 
 
-def _save_player(form: PlayerForm, before: dict[str, int | None]) -> int:
-    """Save the roster player; a changed initial Elo recomputes that time control (E7)."""
-    with transaction.atomic():
-        player = form.save()
-        changed = [
-            tc for tc, name in INITIAL_FIELDS.items() if getattr(player, name) != before.get(tc)
-        ]
-        return services.recompute_after_initial_change(player, changed) if before else 0
+def _save_player(form: PlayerForm, before: dict[str, int | None]) -> int | None:
+    """Save the roster player; a changed initial Elo recomputes that time control (E7).
+
+    Returns the number of Elo rows rewritten, or ``None`` when the database refused the row
+    (a matricule taken by a concurrent save): the form then carries the error, nothing is
+    stored."""
+    try:
+        with transaction.atomic():
+            player = form.save()
+            changed = [
+                tc for tc, name in INITIAL_FIELDS.items() if getattr(player, name) != before.get(tc)
+            ]
+            return services.recompute_after_initial_change(player, changed) if before else 0
+    except IntegrityError:
+        form.add_error("matricule", _("This club already has a player with this matricule."))
+        return None
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -226,10 +236,10 @@ def roster_add(request: HttpRequest, club: Club) -> HttpResponse:
     form = PlayerForm(request.POST or None, club=club)
     status = 200
     if request.method == "POST":
-        if form.is_valid():
-            _save_player(form, {})
+        if form.is_valid() and _save_player(form, {}) is not None:
             messages.success(request, _("The player was added."))
             return redirect("player", club.number, form.instance.pk)
+        form.instance.pk = None  # a refused insert leaves no row behind
         status = 400
     return render(
         request,
@@ -247,8 +257,8 @@ def roster_edit(request: HttpRequest, club: Club, player_pk: int) -> HttpRespons
     form = PlayerForm(request.POST or None, instance=player, club=club)
     status = 200
     if request.method == "POST":
-        if form.is_valid():
-            changed = _save_player(form, before)
+        changed = _save_player(form, before) if form.is_valid() else None
+        if changed is not None:
             if changed:
                 messages.success(
                     request,
