@@ -21,6 +21,7 @@ from chessclub.formats.trf import (
     AccelerationRecord,
     ByesRecord,
     InitialColourRecord,
+    PlayerRecord,
     ProhibitedRecord,
     RawLine,
     ResultCode,
@@ -29,6 +30,7 @@ from chessclub.formats.trf import (
     read_trf,
     to_tournament,
 )
+from chessclub.formats.trf.records import format_trf_points
 from chessclub.i18n import gettext_noop
 from chessclub.model import Bye, ByeKind, Colour, PairingNumber, Tournament
 from chessclub.pairing.engine import (
@@ -61,7 +63,43 @@ def read_swiss_trf(data: bytes, *, source: str = "") -> tuple[TrfDocument, Tourn
             [Problem(1, 0, gettext_noop("no player record (001): nothing to pair"))],
             source=source,
         )
+    problems = score_problems(doc, tournament)
+    if problems:
+        raise TrfError(problems, source=source)
     return doc, tournament
+
+
+def score_problems(doc: TrfDocument, tournament: Tournament) -> list[Problem]:
+    """Player records (``001``) whose points (columns 81–84) disagree with their rounds.
+
+    The engine pairs by score groups; a file whose stated scores are not its results' sums
+    (with the file's scoring, byes of the round to pair included) cannot be trusted to pair
+    (issue 4, bad input: "scores that disagree with results … refused with the line"). One
+    problem per record, at column 81; a blank points field is not checked.
+    """
+    scores = tournament.scores()
+    problems = []
+    for line, record in enumerate(doc.records, start=1):
+        if not isinstance(record, PlayerRecord) or record.points is None:
+            continue
+        computed = scores.get(PairingNumber(record.starting_rank))
+        if computed is not None and computed != record.points:
+            problems.append(
+                Problem(
+                    line,
+                    81,
+                    gettext_noop(
+                        "player {player}: the points field says {stated} but the rounds add "
+                        "up to {computed}"
+                    ),
+                    {
+                        "player": record.starting_rank,
+                        "stated": format_trf_points(record.points),
+                        "computed": format_trf_points(computed),
+                    },
+                )
+            )
+    return problems
 
 
 def read_pairing_request(

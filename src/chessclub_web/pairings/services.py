@@ -133,6 +133,7 @@ def _set_numbers(row: Tournament, order: list[TournamentPlayer]) -> None:
 
 def renumber_by_rating(row: Tournament, user: object, *, record: bool = True) -> None:
     """Pairing numbers by rating, then title, then name (FIDE C.04.2). Refused once frozen."""
+    _refuse_closed(row)
     if numbers_frozen(row):
         raise Refused(_frozen_message(row))
     if not row.initial_colour and last_paired_round(row) >= 1 and row.system == System.SWISS:
@@ -154,6 +155,7 @@ def draw_numbers_by_lot(row: Tournament, user: object, seed: int | None = None) 
     seed is recorded in the history and returned."""
     if row.system == System.SWISS:
         raise Refused(_("A Swiss tournament numbers its players by rating (FIDE C.04.2)."))
+    _refuse_closed(row)
     if numbers_frozen(row):
         raise Refused(_frozen_message(row))
     seed = secrets.randbelow(10**9) if seed is None else seed
@@ -408,12 +410,27 @@ def withdraw(player: TournamentPlayer, from_round: int | None, user: object) -> 
                 _("%(name)s only plays from round %(entry)s.")
                 % {"name": player.name, "entry": player.entry_round}
             )
-    elif player.withdrawn_from_round is not None:
+    elif player.withdrawn_from_round is None:
+        raise Refused(_("%(name)s has not withdrawn.") % {"name": player.name})
+    elif row.system != System.SWISS:
+        # A round robin's table has no re-entry once the withdrawal is paired. A Swiss player
+        # re-enters: the rounds paired meanwhile keep their stored absences, and he is paired
+        # again from the next round.
         _future_round(row, player.withdrawn_from_round)
     with transaction.atomic():
+        reentry = (
+            from_round is None
+            and player.withdrawn_from_round is not None
+            and player.withdrawn_from_round <= last_paired_round(row)
+        )
         player.withdrawn_from_round = from_round
         player.save(update_fields=["withdrawn_from_round"])
-        if from_round is None:
+        if reentry:
+            text = _("%(name)s re-enters from round %(round)s.") % {
+                "name": player.name,
+                "round": next_round(row),
+            }
+        elif from_round is None:
             text = _("%(name)s: withdrawal cancelled.") % {"name": player.name}
         else:
             text = _("%(name)s withdrew from round %(round)s.") % {
@@ -676,14 +693,46 @@ def pair_next_round(row: Tournament, user: object, engine: PairingEngine | None 
             if row.planned_rounds != rounds:
                 row.planned_rounds = rounds
                 row.save(update_fields=["planned_rounds"])
+            if row.players.count() % 2 == 1:
+                _round_robin_bye_scores_nothing(row)
         note(row, user, _("Round %(round)s paired (draft).") % {"round": number}, number)
     return round_row
+
+
+def _fresh_round(round_row: RoundRow) -> RoundRow:
+    """The round as stored now, read inside the caller's transaction (which holds the write
+    lock: SQLite IMMEDIATE, ``select_for_update`` elsewhere). A page opened before another
+    arbiter unpaired or paired the round again gets :class:`Refused`, not a 500 or a change
+    made on rows that are gone (issue 4: stale forms, double clicks)."""
+    fresh = RoundRow.objects.select_for_update().filter(pk=round_row.pk).first()
+    if fresh is None:
+        raise Refused(
+            _(
+                "Round %(round)s was changed meanwhile (unpaired or paired again): reload the "
+                "page and try again."
+            )
+            % {"round": round_row.number}
+        )
+    return fresh
+
+
+def _round_robin_bye_scores_nothing(row: Tournament) -> None:
+    """An odd round robin's player who meets the Berger table's dummy has the round off and
+    scores nothing (FIDE C.05 Annex 1, fide.md §4.4: "whoever meets it has no game"), unlike
+    a Swiss pairing-allocated bye (a win, C.04.1 c). Stored in the tournament's scoring."""
+    scoring = dict(row.scoring or {})
+    if scoring.get("pairing_allocated_bye") != "0":
+        scoring["pairing_allocated_bye"] = "0"
+        row.scoring = scoring
+        row.save(update_fields=["scoring"])
+        touch_tournament(row.pk)
 
 
 def repair_round(
     round_row: RoundRow, user: object, engine: PairingEngine | None = None
 ) -> RoundRow:
-    """Pair a draft round again from scratch (hand edits are lost)."""
+    """Pair a draft round again from scratch (hand edits are lost). The engine runs outside
+    the transaction; the draft is replaced only if it is still the same draft then."""
     row = round_row.tournament
     _refuse_closed(row)
     if round_row.state != RoundState.DRAFT:
@@ -692,7 +741,10 @@ def repair_round(
     # Compute first: if the engine fails the draft stays.
     pairing, entries = compute_pairing(row, number, engine)
     with transaction.atomic():
-        round_row.delete()
+        fresh = _fresh_round(round_row)
+        if fresh.state != RoundState.DRAFT:
+            raise Refused(_("Only a draft round is paired again."))
+        fresh.delete()
         new = _store(row, pairing, entries, number)
         note(row, user, _("Round %(round)s paired again.") % {"round": number}, number)
     return new
@@ -701,11 +753,13 @@ def repair_round(
 def publish_round(round_row: RoundRow, user: object) -> None:
     row = round_row.tournament
     _refuse_closed(row)
-    if round_row.state != RoundState.DRAFT:
-        raise Refused(_("Round %(round)s is already published.") % {"round": round_row.number})
     with transaction.atomic():
+        fresh = _fresh_round(round_row)
+        if fresh.state != RoundState.DRAFT:
+            raise Refused(_("Round %(round)s is already published.") % {"round": round_row.number})
+        fresh.state = RoundState.PUBLISHED
+        fresh.save(update_fields=["state"])
         round_row.state = RoundState.PUBLISHED
-        round_row.save(update_fields=["state"])
         touch_tournament(row.pk)
         note(
             row,
@@ -717,32 +771,34 @@ def publish_round(round_row: RoundRow, user: object) -> None:
 
 def unpair_round(round_row: RoundRow, user: object) -> None:
     """Delete the last round's pairing: a draft, or a published round while none of its
-    boards has a result (spec: unpairing)."""
+    boards has a result (spec: unpairing). Checked inside the transaction that deletes, so
+    a result entered meanwhile is never lost."""
     row = round_row.tournament
     _refuse_closed(row)
-    if round_row.number != last_paired_round(row):
-        raise Refused(
-            _("Only the last paired round can be unpaired (round %(round)s).")
-            % {"round": last_paired_round(row)}
-        )
-    if round_row.state == RoundState.PUBLISHED:
-        entered = round_row.games.exclude(result=ResultCode.NONE)
-        if row.system != System.SWISS:
-            entered = entered.exclude(
-                result__in=[
-                    ResultCode.WHITE_WINS_BY_FORFEIT,
-                    ResultCode.BLACK_WINS_BY_FORFEIT,
-                    ResultCode.DOUBLE_FORFEIT,
-                ]
-            )
-        if entered.exists():
-            raise Refused(
-                _("Round %(round)s has results: it can no longer be unpaired.")
-                % {"round": round_row.number}
-            )
     with transaction.atomic():
-        number = round_row.number
-        round_row.delete()
+        fresh = _fresh_round(round_row)
+        if fresh.number != last_paired_round(row):
+            raise Refused(
+                _("Only the last paired round can be unpaired (round %(round)s).")
+                % {"round": last_paired_round(row)}
+            )
+        if fresh.state == RoundState.PUBLISHED:
+            entered = fresh.games.exclude(result=ResultCode.NONE)
+            if row.system != System.SWISS:
+                entered = entered.exclude(
+                    result__in=[
+                        ResultCode.WHITE_WINS_BY_FORFEIT,
+                        ResultCode.BLACK_WINS_BY_FORFEIT,
+                        ResultCode.DOUBLE_FORFEIT,
+                    ]
+                )
+            if entered.exists():
+                raise Refused(
+                    _("Round %(round)s has results: it can no longer be unpaired.")
+                    % {"round": fresh.number}
+                )
+        number = fresh.number
+        fresh.delete()
         touch_tournament(row.pk)
         note(row, user, _("Round %(round)s unpaired.") % {"round": number}, number)
 
@@ -775,10 +831,34 @@ def violations(round_row: RoundRow) -> list[Violation]:
     )
 
 
-def _editable(round_row: RoundRow) -> None:
+def _round_of(game: GameRow) -> RoundRow:
+    """The game's round, :class:`Refused` when a re-pairing or an unpairing deleted it."""
+    round_row = RoundRow.objects.select_related("tournament").filter(pk=game.round_id).first()
+    if round_row is None:
+        raise Refused(
+            _(
+                "This board's round was changed meanwhile (unpaired or paired again): reload "
+                "the page and try again."
+            )
+        )
+    return round_row
+
+
+def _editable(round_row: RoundRow, game: GameRow | None = None) -> None:
+    """Refuse a hand edit of a closed tournament, of a published round, or made from a stale
+    page (the round or the board is gone). Called inside the edit's transaction."""
     _refuse_closed(round_row.tournament)
-    if round_row.state != RoundState.DRAFT:
+    fresh = _fresh_round(round_row)
+    if fresh.state != RoundState.DRAFT:
         raise Refused(_("A published round is not edited by hand: unpair it first."))
+    if game is not None and not GameRow.objects.filter(pk=game.pk, round=fresh).exists():
+        raise Refused(
+            _(
+                "Round %(round)s was changed meanwhile (unpaired or paired again): reload the "
+                "page and try again."
+            )
+            % {"round": round_row.number}
+        )
 
 
 def _position(round_row: RoundRow, player: TournamentPlayer) -> tuple[str, object]:
@@ -791,6 +871,7 @@ def _position(round_row: RoundRow, player: TournamentPlayer) -> tuple[str, objec
     return ("none", None)
 
 
+@transaction.atomic
 def swap_players(
     round_row: RoundRow, first: TournamentPlayer, second: TournamentPlayer, user: object
 ) -> list[Violation]:
@@ -833,9 +914,10 @@ def _put(obj: object, position: str, player: TournamentPlayer) -> None:
     obj.save()  # type: ignore[attr-defined]
 
 
+@transaction.atomic
 def exchange_colours(game: GameRow, user: object) -> list[Violation]:
-    round_row = game.round
-    _editable(round_row)
+    round_row = _round_of(game)
+    _editable(round_row, game)
     with transaction.atomic():
         game.white, game.black = game.black, game.white
         game.save()
@@ -849,10 +931,11 @@ def exchange_colours(game: GameRow, user: object) -> list[Violation]:
     return violations(round_row)
 
 
+@transaction.atomic
 def remove_board(game: GameRow, user: object) -> list[Violation]:
     """Remove a board: both players are left unpaired (absent) in this round."""
-    round_row = game.round
-    _editable(round_row)
+    round_row = _round_of(game)
+    _editable(round_row, game)
     with transaction.atomic():
         white, black, board = game.white, game.black, game.board
         game.delete()
@@ -872,6 +955,7 @@ def remove_board(game: GameRow, user: object) -> list[Violation]:
     return violations(round_row)
 
 
+@transaction.atomic
 def add_board(
     round_row: RoundRow, white: TournamentPlayer, black: TournamentPlayer, user: object
 ) -> list[Violation]:
@@ -880,6 +964,8 @@ def add_board(
     if white.pk == black.pk:
         raise Refused(_("Choose two different players."))
     for player in (white, black):
+        # A withdrawn player or a late entrant not yet playing is re-entered first (entries).
+        _playing_in(player, round_row.number)
         if round_row.games.filter(Q(white=player) | Q(black=player)).exists():
             raise Refused(_("%(name)s already has a board in this round.") % {"name": player.name})
     with transaction.atomic():
@@ -896,6 +982,7 @@ def add_board(
     return violations(round_row)
 
 
+@transaction.atomic
 def give_bye(round_row: RoundRow, player: TournamentPlayer, user: object) -> list[Violation]:
     """Give the pairing-allocated bye to a player without a board (absent): used after
     removing a board."""
@@ -903,6 +990,13 @@ def give_bye(round_row: RoundRow, player: TournamentPlayer, user: object) -> lis
     bye = round_row.byes.filter(player=player).first()
     if bye is None or bye.kind != ByeCode.ABSENT:
         raise Refused(_("%(name)s is not unpaired in this round.") % {"name": player.name})
+    # The pairing-allocated bye scores a win (C.04.1 c): never for a player who is not there.
+    _playing_in(player, round_row.number)
+    if player.absences.filter(round_number=round_row.number).exists():
+        raise Refused(
+            _("%(name)s is announced absent in round %(round)s.")
+            % {"name": player.name, "round": round_row.number}
+        )
     with transaction.atomic():
         bye.kind = ByeCode.PAIRING_ALLOCATED
         bye.save(update_fields=["kind"])

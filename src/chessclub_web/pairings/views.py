@@ -17,6 +17,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.html import escape
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
@@ -51,6 +52,14 @@ from chessclub_web.tournaments.models import (
 
 class BadPost(Exception):
     """A tampered or incomplete post: 400."""
+
+
+def _bad_request(exc: BadPost) -> HttpResponse:
+    """400 naming what is wrong. The detail may quote the posted value (a form's "Select a
+    valid choice. <value>…"): it is escaped, never echoed as HTML."""
+    return HttpResponseBadRequest(
+        escape(_("The request is not valid: %(detail)s") % {"detail": str(exc) or "?"})
+    )
 
 
 def _tournament(request: HttpRequest, club: Club, pk: int, action: Action) -> Tournament:
@@ -235,6 +244,7 @@ def _entries_action(request: HttpRequest, club: Club, row: Tournament) -> str:
         }
     if action == "rules":
         services._refuse_closed(row)
+        old_colour = row.initial_colour  # the form writes the posted values into ``row``
         form = PairingRulesForm(request.POST, instance=row)
         _form_or_bad(form)
         if (
@@ -242,6 +252,12 @@ def _entries_action(request: HttpRequest, club: Club, row: Tournament) -> str:
             and row.system == System.SWISS
         ):
             raise services.Refused(_("More rounds are paired than that."))
+        if (
+            form.cleaned_data["initial_colour"] != old_colour
+            and services.last_paired_round(row) >= 1
+        ):
+            # FIDE C.04.3 5.2.5: drawn before round 1; later rounds keep using it.
+            raise services.Refused(_("The initial colour is drawn before round 1 is paired."))
         form.save()
         services.note(row, user, _("Pairing rules changed."))
         return _("The pairing rules were saved.")
@@ -304,9 +320,7 @@ def entries(request: HttpRequest, club: Club, pk: int) -> HttpResponse:
         try:
             message = _entries_action(request, club, row)
         except BadPost as exc:
-            return HttpResponseBadRequest(
-                _("The request is not valid: %(detail)s") % {"detail": str(exc) or "?"}
-            )
+            return _bad_request(exc)
         except services.Refused as exc:
             messages.error(request, str(exc))
             status = 409
@@ -469,9 +483,7 @@ def pairing_round(request: HttpRequest, club: Club, pk: int, round_number: int) 
         try:
             message = _round_action(request, row, round_row)
         except BadPost as exc:
-            return HttpResponseBadRequest(
-                _("The request is not valid: %(detail)s") % {"detail": str(exc) or "?"}
-            )
+            return _bad_request(exc)
         except services.Refused as exc:
             messages.error(request, str(exc))
             status = 409

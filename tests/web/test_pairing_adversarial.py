@@ -1,0 +1,515 @@
+"""Adversarial tests of issue 4 (entries and pairing workflow): tampered posts, stale forms,
+concurrent clicks, impossible pairings, permissions. Each test names the rule or issue item it
+guards."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from chessclub_web.clubs.models import Role
+from chessclub_web.pairings import services
+from chessclub_web.pairings.models import Absence, ForbiddenPair, PairingChange, RequestedBye
+from chessclub_web.tournaments.models import Bye, Game, Round, RoundState
+
+from .test_pairing_workflow import field, make_tournament, pair, pairs_of, round_url, set_results
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _english(client):
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
+
+
+@pytest.fixture
+def owner(public_club, make_user):
+    return make_user("owner", public_club, Role.OWNER)
+
+
+@pytest.fixture
+def client_owner(client, owner):
+    client.force_login(owner)
+    return client
+
+
+def entries_url(t):
+    return reverse("entries", args=(t.club.number, t.pk))
+
+
+def snapshot(t):
+    """Everything the pairing pages may change, to assert that a refusal changed nothing."""
+    return (
+        list(
+            t.players.order_by("pk").values_list(
+                "pk", "pairing_number", "name", "rating", "entry_round", "withdrawn_from_round"
+            )
+        ),
+        list(Round.objects.filter(tournament=t).order_by("number").values_list("number", "state")),
+        list(
+            Game.objects.filter(round__tournament=t)
+            .order_by("pk")
+            .values_list("round__number", "board", "white_id", "black_id", "result")
+        ),
+        list(
+            Bye.objects.filter(round__tournament=t)
+            .order_by("pk")
+            .values_list("round__number", "player_id", "kind")
+        ),
+        list(
+            RequestedBye.objects.filter(player__tournament=t).values_list(
+                "player_id", "round_number", "kind"
+            )
+        ),
+        list(Absence.objects.filter(player__tournament=t).values_list("player_id", "round_number")),
+        list(ForbiddenPair.objects.filter(tournament=t).values_list("first_id", "second_id")),
+    )
+
+
+def publish(client, t, n):
+    return client.post(round_url(t, n), {"action": "publish"})
+
+
+# -- bad input ------------------------------------------------------------------------------------
+
+
+def test_bad_input_tampered_value_is_not_echoed_as_html(client_owner, public_club, owner):
+    """common rules (bad input: clear message, 4xx) — a tampered player id is named in the 400
+    answer ("Select a valid choice. <value>…") but escaped: the posted text never becomes
+    markup of the page (it was echoed raw: reflected HTML)."""
+    t = make_tournament(public_club, owner, field(2))
+    before = snapshot(t)
+    response = client_owner.post(
+        entries_url(t),
+        {"action": "bye", "player": "<b>x</b>", "round_number": 1, "kind": "H"},
+    )
+    assert response.status_code == 400
+    body = response.content.decode()
+    assert "<b>x</b>" not in body and "&lt;b&gt;x&lt;/b&gt;" in body
+    rnd_response = client_owner.post(
+        reverse("pairing_round", args=(public_club.number, t.pk, 1)),
+        {"action": "swap", "first": "<i>1</i>", "second": "2"},
+    )
+    assert rnd_response.status_code == 404  # no round 1 yet
+    assert snapshot(t) == before
+
+
+@pytest.mark.parametrize("rating", ["abc", "-5", "9999", "12.5"])
+def test_entries_rating_text_negative_or_9999_is_400(client_owner, public_club, owner, rating):
+    """Issue 4 entries: a rating is a whole number 0…4000; anything else answers 400 naming
+    the field, and no player is stored."""
+    t = make_tournament(public_club, owner, field(2))
+    before = snapshot(t)
+    response = client_owner.post(
+        entries_url(t), {"action": "add_player", "name": "X", "rating": rating, "entry_round": 1}
+    )
+    assert response.status_code == 400 and "rating" in response.content.decode()
+    assert snapshot(t) == before
+
+
+# -- entries --------------------------------------------------------------------------------------
+
+
+def test_withdrawal_then_reentry_after_the_withdrawal_took_effect(client_owner, public_club, owner):
+    """Issue 4 entries (withdrawal from round N, real-life return): player 5 withdraws from
+    round 2; rounds 1 and 2 are paired and played (round 2 stores him absent, ``-``). He comes
+    back: cancelling the withdrawal is now a re-entry from round 3 (it was refused because
+    round 2 is paired) — round 2 keeps its stored absence, and round 3 pairs him again (on a
+    board, or with the pairing-allocated bye of the odd field)."""
+    t = make_tournament(public_club, owner, field(5))
+    p5 = t.players.get(pairing_number=5)
+    response = client_owner.post(
+        entries_url(t), {"action": "withdraw", "player": p5.pk, "round_number": 2}
+    )
+    assert response.status_code == 302
+    for n in (1, 2):
+        assert pair(client_owner, t).status_code == 302
+        assert publish(client_owner, t, n).status_code == 302
+        set_results(t, n)
+    assert pairs_of(t, 2)[1] == {5: "-"}
+    response = client_owner.post(entries_url(t), {"action": "cancel_withdrawal", "player": p5.pk})
+    assert response.status_code == 302
+    p5.refresh_from_db()
+    assert p5.withdrawn_from_round is None
+    assert pairs_of(t, 2)[1] == {5: "-"}  # the past is kept
+    assert PairingChange.objects.filter(tournament=t, description__contains="re-enters").exists()
+    assert pair(client_owner, t).status_code == 302
+    games, byes = pairs_of(t, 3)
+    assert 5 in {n for g in games for n in g} or byes == {5: "U"}
+    assert "-" not in byes.values()
+
+
+def test_cancel_withdrawal_of_a_player_who_never_withdrew_is_refused(
+    client_owner, public_club, owner
+):
+    """Issue 4 entries: cancelling a withdrawal that does not exist is a 409 (it wrote a false
+    "withdrawal cancelled" line in the history)."""
+    t = make_tournament(public_club, owner, field(2))
+    p = t.players.get(pairing_number=1)
+    count = PairingChange.objects.filter(tournament=t).count()
+    response = client_owner.post(entries_url(t), {"action": "cancel_withdrawal", "player": p.pk})
+    assert response.status_code == 409
+    assert PairingChange.objects.filter(tournament=t).count() == count
+
+
+def test_round_robin_has_no_reentry_once_the_withdrawal_is_paired(client_owner, public_club, owner):
+    """Issue 4 entries (round robin): the Berger table keeps a withdrawn player's boards as
+    forfeits; a re-entry after that is refused (409), nothing changes."""
+    t = make_tournament(public_club, owner, field(4), system="round_robin", planned_rounds=0)
+    p4 = t.players.get(pairing_number=4)
+    client_owner.post(entries_url(t), {"action": "withdraw", "player": p4.pk, "round_number": 1})
+    assert pair(client_owner, t).status_code == 302
+    response = client_owner.post(entries_url(t), {"action": "cancel_withdrawal", "player": p4.pk})
+    assert response.status_code == 409
+    p4.refresh_from_db()
+    assert p4.withdrawn_from_round == 1
+
+
+def test_entries_foreign_ids_in_every_post_are_400(client_owner, public_club, owner):
+    """Issue 4 (tampered ids): a player, bye or forbidden pair of another tournament named in a
+    post of this one answers 400 and changes nothing in either tournament; a forbidden pair of
+    a player with themself is refused."""
+    t = make_tournament(public_club, owner, field(4), max_requested_byes=1)
+    other = make_tournament(public_club, owner, field(2), name="O")
+    p, foreign = t.players.get(pairing_number=1), other.players.get(pairing_number=1)
+    services.request_bye(foreign, 2, "H", owner)
+    services.add_forbidden_pair(*other.players.all(), "", owner)
+    before, before_other = snapshot(t), snapshot(other)
+    posts = [
+        {"action": "bye", "player": foreign.pk, "round_number": 3, "kind": "H"},
+        {"action": "cancel_bye", "bye": RequestedBye.objects.get(player=foreign).pk},
+        {"action": "absence", "player": foreign.pk, "round_number": 2},
+        {"action": "withdraw", "player": foreign.pk, "round_number": 2},
+        {"action": "cancel_withdrawal", "player": foreign.pk},
+        {"action": "remove_player", "player": foreign.pk},
+        {"action": "forbid", "first": p.pk, "second": foreign.pk},
+        {"action": "allow", "pair": ForbiddenPair.objects.get(tournament=other).pk},
+    ]
+    for post in posts:
+        assert client_owner.post(entries_url(t), post).status_code == 400, post
+    self_pair = client_owner.post(
+        entries_url(t), {"action": "forbid", "first": p.pk, "second": p.pk}
+    )
+    assert self_pair.status_code == 409
+    assert snapshot(t) == before and snapshot(other) == before_other
+
+
+# -- pairing workflow -----------------------------------------------------------------------------
+
+
+def test_c04_1_pab_never_goes_to_a_withdrawn_player(client_owner, public_club, owner):
+    """FIDE C.04.1 c (the pairing-allocated bye is a win for a player present): player 5
+    withdraws from round 1, so he is stored absent. Moving the bye to him (give_bye) is
+    refused with 409 and the draft is unchanged — it was accepted, giving a withdrawn player
+    a point."""
+    t = make_tournament(public_club, owner, field(5))
+    p5 = t.players.get(pairing_number=5)
+    client_owner.post(entries_url(t), {"action": "withdraw", "player": p5.pk, "round_number": 1})
+    assert pair(client_owner, t).status_code == 302
+    assert pairs_of(t, 1)[1] == {5: "-"}
+    before = snapshot(t)
+    response = client_owner.post(round_url(t, 1), {"action": "give_bye", "player": p5.pk})
+    assert response.status_code == 409 and "withdrew" in response.content.decode()
+    assert snapshot(t) == before
+
+
+def test_c04_1_pab_never_goes_to_an_announced_absent_player(client_owner, public_club, owner):
+    """FIDE C.04.1 c: player 4 is announced absent in round 1 (4 players: 1-2, 3 alone? no —
+    3 players left: the engine gives the bye to one of them). The absent player 4 cannot be
+    given the bye by hand."""
+    t = make_tournament(public_club, owner, field(4))
+    p4 = t.players.get(pairing_number=4)
+    client_owner.post(entries_url(t), {"action": "absence", "player": p4.pk, "round_number": 1})
+    assert pair(client_owner, t).status_code == 302
+    before = snapshot(t)
+    response = client_owner.post(round_url(t, 1), {"action": "give_bye", "player": p4.pk})
+    assert response.status_code == 409 and "absent" in response.content.decode()
+    assert snapshot(t) == before
+
+
+def test_add_board_refuses_a_withdrawn_player_or_a_late_entrant(client_owner, public_club, owner):
+    """Issue 4 (add a board): only a player in the tournament this round may be put on a
+    board. Player 5 withdrew from round 1 and Late plays from round 2: both refused (409) —
+    they were paired."""
+    t = make_tournament(public_club, owner, [*field(5), ("Late", 1000, 2)])
+    p5 = t.players.get(pairing_number=5)
+    late = t.players.get(name="Late")
+    client_owner.post(entries_url(t), {"action": "withdraw", "player": p5.pk, "round_number": 1})
+    assert pair(client_owner, t).status_code == 302
+    game = Game.objects.filter(round__tournament=t).order_by("board").first()
+    assert (
+        client_owner.post(round_url(t, 1), {"action": "remove_board", "game": game.pk}).status_code
+        == 302
+    )
+    before = snapshot(t)
+    for other in (p5, late):
+        response = client_owner.post(
+            round_url(t, 1), {"action": "add_board", "white": game.white_id, "black": other.pk}
+        )
+        assert response.status_code == 409
+    assert snapshot(t) == before
+    # the two players of the removed board can be paired again
+    response = client_owner.post(
+        round_url(t, 1), {"action": "add_board", "white": game.white_id, "black": game.black_id}
+    )
+    assert response.status_code == 302
+
+
+def test_stale_forms_after_repair_answer_409_not_500(client_owner, public_club, owner):
+    """Issue 4 (stale forms after re-pair): a page opened before *pair again* posts a board
+    that no longer exists: 400/409, nothing changed. The service called with the stale round
+    (a second click) answers Refused (it raised ValueError: a 500)."""
+    t = make_tournament(public_club, owner, field(6))
+    pair(client_owner, t)
+    stale_round = Round.objects.get(tournament=t, number=1)
+    stale_game = Game.objects.filter(round=stale_round).first()
+    assert client_owner.post(round_url(t, 1), {"action": "repair"}).status_code == 302
+    before = snapshot(t)
+    for action in ("colours", "remove_board"):
+        response = client_owner.post(round_url(t, 1), {"action": action, "game": stale_game.pk})
+        assert response.status_code in (400, 409)
+    with pytest.raises(services.Refused):
+        services.repair_round(stale_round, owner)
+    with pytest.raises(services.Refused):
+        services.exchange_colours(stale_game, owner)
+    assert snapshot(t) == before
+
+
+def test_concurrent_publish_then_stale_repair_keeps_the_published_round(
+    client_owner, public_club, owner
+):
+    """Issue 4 (pair twice / double click): one arbiter publishes round 1 while another's
+    *pair again* was already under way (it read the round as a draft). The repair is refused
+    inside its transaction: the published round stays (it was turned back into a new draft)."""
+    t = make_tournament(public_club, owner, field(6))
+    pair(client_owner, t)
+    seen_as_draft = Round.objects.get(tournament=t, number=1)
+    services.publish_round(Round.objects.get(pk=seen_as_draft.pk), owner)
+    before = snapshot(t)
+    with pytest.raises(services.Refused):
+        services.repair_round(seen_as_draft, owner)
+    with pytest.raises(services.Refused):
+        services.publish_round(seen_as_draft, owner)  # publish twice
+    assert snapshot(t) == before
+    assert Round.objects.get(tournament=t, number=1).state == RoundState.PUBLISHED
+
+
+def test_unpair_checks_results_entered_meanwhile(client_owner, public_club, owner):
+    """Spec (unpairing only while the round has no result): a result entered after the
+    arbiter opened the round is seen by the unpair, which is refused — the result was
+    deleted with the round."""
+    t = make_tournament(public_club, owner, field(4))
+    pair(client_owner, t)
+    publish(client_owner, t, 1)
+    seen_without_results = Round.objects.get(tournament=t, number=1)
+    set_results(t, 1, "1-0")
+    before = snapshot(t)
+    with pytest.raises(services.Refused):
+        services.unpair_round(seen_without_results, owner)
+    assert snapshot(t) == before
+
+
+def test_pair_twice_second_click_is_409(client_owner, public_club, owner):
+    """Issue 4 (double click on *pair*): the second post finds round 1 a draft: 409, one
+    round stored."""
+    t = make_tournament(public_club, owner, field(4))
+    assert pair(client_owner, t).status_code == 302
+    assert pair(client_owner, t).status_code == 409
+    assert Round.objects.filter(tournament=t).count() == 1
+
+
+def test_swiss_with_more_rounds_than_possible_says_no_legal_pairing(
+    client_owner, public_club, owner
+):
+    """FIDE C.04.3 C1 (no rematch): two players meet in round 1; round 2 has no legal pairing
+    (their only possible game is a rematch and one bye is not enough for both): 409 "Cannot
+    pair", nothing stored."""
+    t = make_tournament(public_club, owner, field(2), planned_rounds=3)
+    assert pair(client_owner, t).status_code == 302
+    publish(client_owner, t, 1)
+    set_results(t, 1)
+    before = snapshot(t)
+    response = pair(client_owner, t)
+    assert response.status_code == 409 and "Cannot pair" in response.content.decode()
+    assert snapshot(t) == before
+
+
+def test_round_robin_odd_field_bye_scores_nothing(client_owner, public_club, owner):
+    """fide.md §4.4 (Berger tables: "if n odd add a dummy n+1: whoever meets it has no game"):
+    5 players, round 1 of the table for 6 is 1-6, 2-5, 3-4; player 1 meets the dummy and has
+    the round off. His standing after round 1 is 0 points (it was 1: scored as a Swiss
+    pairing-allocated bye); 2 and 3 win with White: 1 point each."""
+    from chessclub_web.tournaments.adapters import load_tournament
+
+    t = make_tournament(public_club, owner, field(5), system="round_robin", planned_rounds=0)
+    assert pair(client_owner, t).status_code == 302
+    games, byes = pairs_of(t, 1)
+    assert sorted(games) == [(2, 5), (3, 4)] and byes == {1: "U"}
+    publish(client_owner, t, 1)
+    set_results(t, 1, "1-0")
+    t.refresh_from_db()
+    scores = load_tournament(t).scores()
+    assert scores[1] == 0 and scores[2] == 1 and scores[3] == 1
+
+
+# -- permissions ----------------------------------------------------------------------------------
+
+
+def _pages(t):
+    n = t.club.number
+    return [
+        entries_url(t),
+        reverse("pair_next", args=(n, t.pk)),
+        round_url(t, 1),
+        reverse("check_pairings", args=(n, t.pk)),
+    ]
+
+
+POSTS = [
+    {"action": "add_player", "name": "Intruder", "entry_round": 2},
+    {"action": "publish"},
+    {"action": "unpair"},
+]
+
+
+def test_permissions_every_page_and_post_for_outsiders(
+    client, public_club, private_club, make_user, owner
+):
+    """Issue 4 / permissions: anonymous visitors are sent to log in, a user of no role gets
+    403, an outsider of a private club 404 — for every page and post; nothing changes."""
+    t = make_tournament(public_club, owner, field(4))
+    services.pair_next_round(t, owner)
+    p_owner = make_user("p_owner", private_club, Role.OWNER)
+    hidden = make_tournament(private_club, p_owner, field(4))
+    services.pair_next_round(hidden, p_owner)
+    before, before_hidden = snapshot(t), snapshot(hidden)
+    for url in _pages(t):
+        assert client.get(url).status_code == 302
+        for post in POSTS:
+            response = client.post(url, post)
+            assert response.status_code == 302 and "login" in response["Location"]
+    client.force_login(make_user("nobody"))
+    for url in _pages(t):
+        assert client.get(url).status_code == 403
+        for post in POSTS:
+            assert client.post(url, post).status_code == 403
+    for url in _pages(hidden):
+        assert client.get(url).status_code == 404
+        for post in POSTS:
+            assert client.post(url, post).status_code == 404
+    assert snapshot(t) == before and snapshot(hidden) == before_hidden
+
+
+def test_permissions_arbiter_pairs_but_only_publish_right_publishes(
+    client, public_club, make_user, owner
+):
+    """permissions.py: the arbiter manages entries and edits pairings; publishing follows
+    PUBLISH_ROUND (asserted against the table, not pasted)."""
+    from chessclub_web.permissions import Action, allowed
+
+    arbiter = make_user("arb", public_club, Role.ARBITER)
+    t = make_tournament(public_club, owner, field(4))
+    client.force_login(arbiter)
+    assert client.get(entries_url(t)).status_code == 200
+    assert pair(client, t).status_code == 302
+    response = client.post(round_url(t, 1), {"action": "publish"})
+    published = Round.objects.get(tournament=t, number=1).state == RoundState.PUBLISHED
+    if allowed(arbiter, public_club, Action.PUBLISH_ROUND):
+        assert response.status_code == 302 and published
+    else:
+        assert response.status_code == 403 and not published
+
+
+def test_csrf_and_wrong_methods_are_4xx_and_change_nothing(public_club, owner):
+    """Common rules: a post without the CSRF token is 403; PUT/DELETE/PATCH are 4xx (405, or
+    403 when CSRF answers first); never 500, nothing stored changes."""
+    from django.test import Client
+
+    t = make_tournament(public_club, owner, field(4))
+    services.pair_next_round(t, owner)
+    before = snapshot(t)
+    c = Client(enforce_csrf_checks=True)
+    c.force_login(owner)
+    for url in _pages(t):
+        for post in POSTS:
+            assert c.post(url, post).status_code == 403
+        for method in ("put", "delete", "patch"):
+            assert getattr(c, method)(url).status_code in (403, 405)
+    plain = Client()
+    plain.force_login(owner)
+    for url in _pages(t):
+        for method in ("put", "delete", "patch", "options"):
+            assert getattr(plain, method)(url).status_code == 405
+    assert snapshot(t) == before
+
+
+def test_c04_3_initial_colour_cannot_change_once_round_1_is_paired(
+    client_owner, public_club, owner
+):
+    """FIDE C.04.3 art. 5.2.5 (the initial colour is determined before round 1 and used for
+    the whole tournament): after round 1 is paired with White, the rules form posting Black is
+    refused with 409 and the tournament keeps White (it was saved: later rounds would be paired
+    with another initial colour than round 1). Other rules still save."""
+    t = make_tournament(public_club, owner, field(4))
+    pair(client_owner, t)
+    rules = {
+        "action": "rules",
+        "planned_rounds": 5,
+        "initial_colour": "B",
+        "missed_round_points": "Z",
+    }
+    response = client_owner.post(entries_url(t), rules)
+    assert response.status_code == 409
+    t.refresh_from_db()
+    assert t.initial_colour == "W"
+    response = client_owner.post(
+        entries_url(t), {**rules, "initial_colour": "W", "planned_rounds": 6}
+    )
+    assert response.status_code == 302
+    t.refresh_from_db()
+    assert t.planned_rounds == 6
+
+
+def test_requested_bye_twice_for_one_round_is_refused(client_owner, public_club, owner):
+    """Issue 4 (requested byes): a second bye for the same round (H then Z) is 409, the first
+    stays; a bye for a round already paired is 409."""
+    t = make_tournament(public_club, owner, field(4))
+    p = t.players.get(pairing_number=1)
+    post = {"action": "bye", "player": p.pk, "round_number": 2, "kind": "H"}
+    assert client_owner.post(entries_url(t), post).status_code == 302
+    assert client_owner.post(entries_url(t), {**post, "kind": "Z"}).status_code == 409
+    assert list(RequestedBye.objects.filter(player=p).values_list("round_number", "kind")) == [
+        (2, "H")
+    ]
+    pair(client_owner, t)
+    assert client_owner.post(entries_url(t), {**post, "round_number": 1}).status_code == 409
+
+
+def test_pair_next_refused_while_a_draft_or_missing_results(client_owner, public_club, owner):
+    """Issue 4 (pair round N+1): refused (409) while round N is a draft, then while it is
+    published without results (a Swiss pairs from the results); one round stays stored."""
+    t = make_tournament(public_club, owner, field(4))
+    pair(client_owner, t)
+    assert pair(client_owner, t).status_code == 409
+    publish(client_owner, t, 1)
+    response = pair(client_owner, t)
+    assert response.status_code == 409 and "no result" in response.content.decode()
+    assert Round.objects.filter(tournament=t).count() == 1
+
+
+def test_swap_with_themself_or_an_unpaired_player_is_refused(client_owner, public_club, owner):
+    """Issue 4 (hand edits): swapping a player with themself, or with a late entrant who has
+    no board in this round, or adding a board for two players who already have one: 409,
+    nothing changes."""
+    t = make_tournament(public_club, owner, [*field(4), ("Late", 1000, 2)])
+    pair(client_owner, t)
+    late, p1 = t.players.get(name="Late"), t.players.get(pairing_number=1)
+    game = Game.objects.filter(round__tournament=t).first()
+    before = snapshot(t)
+    for post in (
+        {"action": "swap", "first": p1.pk, "second": late.pk},
+        {"action": "swap", "first": p1.pk, "second": p1.pk},
+        {"action": "add_board", "white": game.white_id, "black": game.black_id},
+    ):
+        assert client_owner.post(round_url(t, 1), post).status_code == 409, post
+    assert snapshot(t) == before
