@@ -308,7 +308,7 @@ def cmd_fictitious(args: argparse.Namespace) -> int:
         listed = _player_list(args.players).by_matricule
         for p in tournament.players:
             m = p.matricule.strip()
-            if m.isdigit() and int(m) in listed:
+            if m.isascii() and m.isdigit() and int(m) in listed:
                 counts[p.pairing_number] = listed[int(m)].games
     for p in tournament.players:
         if p.pairing_number not in counts:

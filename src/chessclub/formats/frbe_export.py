@@ -82,7 +82,7 @@ class ExportCheck:
 
 def _matricule(text: str) -> int:
     stripped = text.strip()
-    return int(stripped) if stripped.isdigit() else 0
+    return int(stripped) if stripped.isascii() and stripped.isdigit() else 0
 
 
 def check_export(

@@ -32,7 +32,9 @@ Decisions: ``ELO_CALCUL``/``PART_CALCU`` are taken as the current rating and gam
 list after the last run) and ``ELO_PRECE``/``PART_PRECE`` as the previous ones; an empty or
 zero rating, club or FIDE ID reads as ``None``; an empty game count as 0; a matricule must be a
 positive number, unique in the file. Field lengths are not checked (only types): a wider field
-holds the same values.
+holds the same values, but a number must fit B3's width (``N6`` below 1,000,000, ``N4`` below
+10,000, ``N10`` below 10,000,000,000) and a text may hold no control character (a NUL, a line
+break…): such values are refused naming the record and field.
 """
 
 from __future__ import annotations
@@ -162,6 +164,16 @@ FIELDS: Final[tuple[tuple[str, str, str], ...]] = (
 _TYPE_NAMES = {"N": "numeric (N)", "C": "character (C)", "D": "date (D)", "L": "logical (L)"}
 _OPTIONAL_NUMBER = frozenset({"club", "previous_rating", "rating", "fide_id"})
 _COUNT = frozenset({"previous_games", "games"})
+_WIDTH: Final = {
+    "matricule": 6,
+    "club": 6,
+    "previous_rating": 4,
+    "previous_games": 4,
+    "rating": 4,
+    "games": 4,
+    "fide_id": 10,
+}
+"""B3's widths of the N fields: a value must have at most that many digits."""
 
 
 class _FieldValueError(ValueError):
@@ -191,6 +203,9 @@ def _number(field: str, attribute: str, value: object) -> int | None:
         raise _FieldValueError(field, f"{value!r} is not a number")
     if value < 0:
         raise _FieldValueError(field, f"{value} is negative")
+    width = _WIDTH.get(attribute)
+    if width is not None and value >= 10**width:
+        raise _FieldValueError(field, f"{value} has more than {width} digits (N{width})")
     if attribute == "matricule" and value == 0:
         raise _FieldValueError(field, "0 is not a matricule")
     if attribute in _OPTIONAL_NUMBER and value == 0:
@@ -206,12 +221,19 @@ def _record(values: Mapping[str, object]) -> FrbePlayer:
         if kind == "N":
             kwargs[attribute] = _number(field, attribute, value)
         elif kind == "C":
-            kwargs[attribute] = "" if value is None else str(value).strip()
+            kwargs[attribute] = _text(field, "" if value is None else str(value).strip())
         elif kind == "D":
             kwargs[attribute] = _date(field, value)
         else:
             kwargs[attribute] = _logical(field, value)
     return FrbePlayer(**kwargs)
+
+
+def _text(field: str, text: str) -> str:
+    """``text`` unless it holds a control character (NUL, line break, tab…)."""
+    if any(ord(c) < 0x20 or 0x7F <= ord(c) < 0xA0 for c in text):
+        raise _FieldValueError(field, f"{text!r} holds a control character")
+    return text
 
 
 def _date(field: str, value: object) -> datetime.date | None:
@@ -315,6 +337,9 @@ def read_player_dbf(
             raw=True,
             recfactory=None,
             char_decode_errors="strict",
+            # An upload is the .DBF alone; B3's fields are never memos (a memo field, such as
+            # remarks, is ignored rather than the whole list refused for its missing .DBT).
+            ignore_missing_memofile=True,
         )
     except Exception as error:  # dbfread raises struct, value and lookup errors
         raise PlayerListError(
@@ -323,6 +348,7 @@ def read_player_dbf(
     if encoding is None and table.encoding == "ascii":
         table.encoding = "cp1252"
     _check_structure(table, name)
+    _check_lengths(table, name)
     expected = table.header.headerlen + table.header.numrecords * table.header.recordlen
     size = os.path.getsize(path)
     if size < expected:
@@ -337,6 +363,22 @@ def read_player_dbf(
             ],
             source=name,
         )
+    if size > expected:
+        with open(path, "rb") as infile:
+            infile.seek(expected)
+            after = infile.read(1)
+        if after != b"\x1a":  # dBase's end-of-file mark; dbfread would read on to the end
+            raise PlayerListError(
+                [
+                    PlayerListProblem(
+                        0,
+                        "",
+                        f"corrupt header: it announces {table.header.numrecords} records "
+                        f"({expected} bytes) but the file goes on ({size} bytes)",
+                    )
+                ],
+                source=name,
+            )
     return _collect(_dbf_rows(table, name), name, table.date)
 
 
@@ -362,6 +404,35 @@ def _check_structure(table: Any, name: str) -> None:
                     0, field, f"has {found.decimal_count} decimals, expected a whole number"
                 )
             )
+    if problems:
+        raise PlayerListError(problems, source=name)
+
+
+def _check_lengths(table: Any, name: str) -> None:
+    """dBase III: a record is its deletion flag plus its fields, and the header holds 32 bytes
+    per field after its own 32. A header that says less (a record length of 0 would make the
+    record loop spin forever) is refused."""
+    fields = list(table.fields)
+    needed = 1 + sum(int(f.length) for f in fields)
+    problems: list[PlayerListProblem] = []
+    if table.header.recordlen < needed:
+        problems.append(
+            PlayerListProblem(
+                0,
+                "",
+                f"corrupt header: record length {table.header.recordlen} bytes, the fields need "
+                f"{needed}",
+            )
+        )
+    if table.header.headerlen < 32 + 32 * len(fields) + 1:
+        problems.append(
+            PlayerListProblem(
+                0,
+                "",
+                f"corrupt header: header length {table.header.headerlen} bytes is too short "
+                f"for {len(fields)} fields",
+            )
+        )
     if problems:
         raise PlayerListError(problems, source=name)
 
@@ -399,7 +470,7 @@ def _converter(kind: str, attribute: str, field: str, encoding: str) -> Callable
 
         def text(data: bytes) -> str:
             try:
-                return data.rstrip(b"\0 ").decode(encoding).strip()
+                return _text(field, data.rstrip(b"\0 ").decode(encoding).strip())
             except UnicodeDecodeError:
                 raise bad(data) from None
 

@@ -39,6 +39,19 @@ _FIELDS = (
     "deceased",
 )
 BATCH = 2000
+MAX_MATRICULE = 999_999
+"""B3: ``MATRICULE`` is N6."""
+
+
+def matricule_number(text: str) -> int | None:
+    """A matricule typed or stored as text → its number, or ``None`` when it is not 1–6 ASCII
+    digits (``"²".isdigit()`` is true but ``int("²")`` fails; a 30-digit number overflows the
+    database's integers)."""
+    stripped = text.strip()
+    if not (stripped.isascii() and stripped.isdigit()):
+        return None
+    value = int(stripped)
+    return value if 0 < value <= MAX_MATRICULE else None
 
 
 def read_list(data: bytes, filename: str) -> PlayerList:
@@ -106,7 +119,7 @@ def frbe_player(row: FederationPlayer) -> FrbePlayer:
         rating=row.rating,
         games=row.games,
         title=row.title,
-        fide_id=int(row.fide_id) if row.fide_id.isdigit() else None,
+        fide_id=int(row.fide_id) if row.fide_id.isascii() and row.fide_id.isdigit() else None,
         fide_nationality=row.fide_nationality,
         federation=row.federation,
         deceased=row.deceased,
@@ -114,9 +127,8 @@ def frbe_player(row: FederationPlayer) -> FrbePlayer:
 
 
 def _matricules(tournaments: Iterable[CoreTournament]) -> set[int]:
-    return {
-        int(p.matricule) for t in tournaments for p in t.players if p.matricule.strip().isdigit()
-    }
+    numbers = (matricule_number(p.matricule) for t in tournaments for p in t.players)
+    return {m for m in numbers if m is not None}
 
 
 def list_for(tournaments: Iterable[CoreTournament]) -> dict[int, FrbePlayer] | None:
@@ -221,9 +233,8 @@ def forecast(club: Club) -> tuple[RatingRun | None, list[Tournament], dict[int, 
         rows = rows.filter(closed_at__gt=last.imported_at)
     tournaments = list(rows)
     cores = [load_tournament(t) for t in tournaments]
-    wanted = _matricules(cores) | {
-        int(m) for m in club.players.values_list("matricule", flat=True) if m.strip().isdigit()
-    }
+    roster = (matricule_number(m) for m in club.players.values_list("matricule", flat=True))
+    wanted = _matricules(cores) | {m for m in roster if m is not None}
     listed = {
         row.matricule: frbe_player(row)
         for row in FederationPlayer.objects.filter(matricule__in=wanted)

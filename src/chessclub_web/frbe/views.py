@@ -199,7 +199,8 @@ def _search(query: str) -> list[FederationPlayer]:
         return []
     rows = FederationPlayer.objects.all()
     if query.isdigit():
-        rows = rows.filter(matricule=int(query))
+        number = services.matricule_number(query)
+        rows = rows.filter(matricule=number) if number is not None else rows.none()
     else:
         for word in query.replace(",", " ").split():
             rows = rows.filter(name__icontains=word)
@@ -273,11 +274,12 @@ def _players(request: HttpRequest, club: Club) -> HttpResponse:
                 )
                 return redirect(reverse("frbe_players", args=(club.number,)))
     elif action in ("add_roster", "add_tournament"):
-        found = FederationPlayer.objects.filter(
-            matricule=int(request.POST.get("matricule", "0") or 0)
-            if request.POST.get("matricule", "").isdigit()
-            else -1
-        ).first()
+        number = services.matricule_number(request.POST.get("matricule", ""))
+        found = (
+            FederationPlayer.objects.filter(matricule=number).first()
+            if number is not None
+            else None
+        )
         if found is None:
             problems.append(_("No player with this matricule in the list."))
             status = 400
@@ -305,7 +307,7 @@ def _players(request: HttpRequest, club: Club) -> HttpResponse:
             pk = request.POST.get("tournament", "")
             target = (
                 Tournament.objects.filter(club=club, pk=int(pk), closed_at__isnull=True).first()
-                if pk.isdigit()
+                if pk.isascii() and pk.isdigit() and len(pk) <= 18
                 else None
             )
             if target is None or not allowed_on(request.user, target, Action.MANAGE_ENTRIES):
@@ -370,13 +372,12 @@ def forecast(request: HttpRequest, club: Club) -> HttpResponse:
     list and the club's closed tournaments (B5)."""
     run, tournaments, listed = services.forecast(club)
     roster = [
-        p
+        (p, m)
         for p in club.players.exclude(matricule="").order_by("surname", "first_name")
-        if p.matricule.strip().isdigit()
+        if (m := services.matricule_number(p.matricule)) is not None
     ]
     rows = []
-    for p in roster:
-        m = int(p.matricule)
+    for p, m in roster:
         entry = listed.get(m)
         if entry is None:
             rows.append({"player": p, "listed": None})

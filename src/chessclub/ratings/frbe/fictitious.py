@@ -167,7 +167,7 @@ def method_for(tournament: Tournament) -> FictitiousMethod:
 
 def _matricule_number(matricule: str) -> int:
     text = matricule.strip()
-    return int(text) if text.isdigit() else 0
+    return int(text) if text.isascii() and text.isdigit() else 0
 
 
 def classify_players(

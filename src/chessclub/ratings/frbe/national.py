@@ -513,7 +513,7 @@ def _across_boundaries(
 
 def _matricule(text: str) -> int:
     stripped = text.strip()
-    return int(stripped) if stripped.isdigit() else 0
+    return int(stripped) if stripped.isascii() and stripped.isdigit() else 0
 
 
 def period_games(

@@ -1,0 +1,160 @@
+"""Adversarial requests to the FRBE pages (bad-input rule: a 4xx with a message, never a 500,
+nothing stored lost; spec ``frbe.md`` B3, B5; permissions and CSRF checked on the server)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+from django.urls import reverse
+
+from chessclub_web.clubs.models import Player, Role
+from chessclub_web.frbe.models import FederationPlayer, PlayerListImport
+
+pytestmark = pytest.mark.django_db
+LISTS = Path(__file__).resolve().parents[1] / "fixtures" / "frbe_players"
+HEADER = (
+    "MATRICULE;NOM_PRENOM;SEXE;CLUB;DATE_NAISS;ELO_PRECE;PART_PRECE;ELO_CALCUL;PART_CALCU;"
+    "TITRE;FIDE;NATFIDE;FEDERATION;DECEDE\n"
+)
+
+
+@pytest.fixture
+def owner(client, public_club, make_user):
+    client.force_login(make_user("own", public_club, Role.OWNER))
+    return client
+
+
+def url(club) -> str:
+    return reverse("frbe_players", args=(club.number,))
+
+
+def upload(client, club, name: str, data: bytes, **extra):
+    return client.post(
+        url(club), {"action": "import", "file": SimpleUploadedFile(name, data), **extra}
+    )
+
+
+@pytest.mark.parametrize("query", ["²", "9" * 23, "١٢"])
+def test_b3_search_odd_digits_no_server_error(owner, public_club, query):
+    """``"²".isdigit()`` is true but ``int("²")`` fails; 23 nines overflowed SQLite's integer.
+    Both are simply not found."""
+    upload(owner, public_club, "PLAYER.DBF", (LISTS / "PLAYER.DBF").read_bytes())
+    response = owner.get(url(public_club), {"q": query})
+    assert response.status_code == 200
+    assert "Alpha" not in response.content.decode()
+
+
+@pytest.mark.parametrize("matricule", ["²", "9" * 23, "-1", ""])
+def test_b3_add_with_odd_matricule_is_400(owner, public_club, matricule):
+    upload(owner, public_club, "PLAYER.DBF", (LISTS / "PLAYER.DBF").read_bytes())
+    for action in ("add_roster", "add_tournament"):
+        response = owner.post(
+            url(public_club), {"action": action, "matricule": matricule, "tournament": "²"}
+        )
+        assert response.status_code == 400
+    assert not Player.objects.filter(club=public_club).exists()
+
+
+def test_b3_add_to_tournament_with_odd_tournament_is_400(owner, public_club):
+    upload(owner, public_club, "PLAYER.DBF", (LISTS / "PLAYER.DBF").read_bytes())
+    for pk in ("²", "9" * 30, "x"):
+        response = owner.post(
+            url(public_club), {"action": "add_tournament", "matricule": "90001", "tournament": pk}
+        )
+        assert response.status_code == 400
+
+
+@pytest.mark.parametrize(
+    ("row", "field"),
+    [
+        ("9" * 23 + ";A, B;M;1;;;;1500;30;;;;;F", "MATRICULE"),
+        ("1;A, B;M;" + "9" * 20 + ";;;;1500;30;;;;;F", "CLUB"),
+        ("1;A, B;M;1;;;;1500;" + "9" * 20 + ";;;;;F", "PART_CALCU"),
+        ("1;A, B;M;1;;;;99999;30;;;;;F", "ELO_CALCUL"),
+        ("1;A\x00B;M;1;;;;1500;30;;;;;F", "NOM_PRENOM"),
+    ],
+)
+def test_b3_csv_value_too_wide_is_400_naming_the_field(owner, public_club, row, field):
+    """Numbers wider than B3's N6/N4 fields overflowed the database (HTTP 500); a NUL is
+    refused too (PostgreSQL cannot store it). The list already imported stays as it was."""
+    upload(owner, public_club, "PLAYER.DBF", (LISTS / "PLAYER.DBF").read_bytes())
+    response = upload(owner, public_club, "PLAYER.csv", (HEADER + row + "\n").encode())
+    assert response.status_code == 400
+    assert f"enregistrement 2, champ {field}" in response.content.decode()
+    assert FederationPlayer.objects.count() == 4
+    assert PlayerListImport.objects.count() == 1
+
+
+def test_b5_forecast_with_odd_roster_matricules(owner, public_club):
+    """Roster matricules typed elsewhere (``²``, 23 digits) are skipped by the forecast, which
+    answered 500."""
+    upload(owner, public_club, "PLAYER.DBF", (LISTS / "PLAYER.DBF").read_bytes())
+    for matricule in ("²", "9" * 23, "90001"):
+        Player.objects.create(
+            club=public_club, surname="X", first_name=matricule, matricule=matricule
+        )
+    response = owner.get(reverse("frbe_forecast", args=(public_club.number,)))
+    assert response.status_code == 200
+    assert "2118" in response.content.decode()  # 90001's listed rating
+
+
+def test_b3_same_file_twice_and_changed_values(owner, public_club):
+    """The same list twice: 4 new, then 0 new 4 updated; a changed rating replaces the old one
+    and nobody is duplicated."""
+    data = (LISTS / "PLAYER.csv").read_bytes()
+    assert upload(owner, public_club, "PLAYER.csv", data).status_code == 302
+    assert upload(owner, public_club, "PLAYER.csv", data).status_code == 302
+    first, second = PlayerListImport.objects.order_by("pk")
+    assert (first.created, first.updated, second.created, second.updated) == (4, 0, 0, 4)
+    changed = data.replace(b";2118;437;", b";2131;446;")
+    assert changed != data
+    assert upload(owner, public_club, "PLAYER.csv", changed).status_code == 302
+    assert FederationPlayer.objects.count() == 4
+    alpha = FederationPlayer.objects.get(matricule=90001)
+    assert (alpha.rating, alpha.games) == (2131, 446)
+
+
+def test_b3_empty_upload_is_400(owner, public_club):
+    assert upload(owner, public_club, "PLAYER.DBF", b"").status_code == 400
+    assert FederationPlayer.objects.count() == 0
+
+
+def test_b3_csrf_enforced_on_the_upload_and_accepted_with_the_token(public_club, make_user):
+    """The view is csrf_exempt outside (its upload handlers change before the body is read) and
+    csrf_protect inside: with a client that enforces CSRF, a multipart import without the token
+    is 403 and stores nothing; the same import with the page's token is accepted."""
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(make_user("own3", public_club, Role.OWNER))
+    page = client.get(url(public_club))
+    token = page.cookies["csrftoken"].value
+    data = (LISTS / "PLAYER.DBF").read_bytes()
+    assert upload(client, public_club, "PLAYER.DBF", data).status_code == 403
+    assert FederationPlayer.objects.count() == 0
+    response = upload(client, public_club, "PLAYER.DBF", data, csrfmiddlewaretoken=token)
+    assert response.status_code == 302
+    assert FederationPlayer.objects.count() == 4
+
+
+def test_b3_private_club_outsider_gets_404(client, private_club, make_user):
+    """A private club's player list does not exist for outsiders, even a logged-in owner of
+    another club: 404 on GET and on an upload, which stores nothing."""
+    from chessclub_web.clubs.models import Club
+
+    other = Club.objects.create(name="Autre", number="702", public=True)
+    client.force_login(make_user("outsider", other, Role.OWNER))
+    assert client.get(url(private_club)).status_code == 404
+    data = (LISTS / "PLAYER.DBF").read_bytes()
+    assert upload(client, private_club, "PLAYER.DBF", data).status_code == 404
+    assert FederationPlayer.objects.count() == 0
+
+
+def test_b3_list_above_40_mb_refused_413(owner, public_club):
+    """41 MB of CSV: refused as too big (413) before reading; nothing stored."""
+    data = (LISTS / "PLAYER.csv").read_bytes()
+    padded = data + b"\r\n" * (41 * 1024 * 1024 // 2)
+    response = upload(owner, public_club, "PLAYER.csv", padded)
+    assert response.status_code == 413
+    assert FederationPlayer.objects.count() == 0
