@@ -108,3 +108,34 @@ def test_e1_roster_player_of_another_club_is_404(owner, public_club):
     assert owner.get(url).status_code == 404
     assert owner.post(url, {"surname": "Mine"}).status_code == 404
     assert Player.objects.get(pk=stranger.pk).surname == "Stranger"
+
+
+def test_e1_entry_rating_0_or_beyond_any_list_is_no_initial_elo(public_club):
+    """E1 at closing: an entry rated 0 ("unrated" in rating files) or 40000 (a typing error
+    that does not even fit the roster's column) gives its roster player no initial Elo: no
+    Elo row, and games against them do not count (as against any unrated player).
+
+    A 1600 beats Z (0) and B 1600; B draws Y (40000). Only A–B counts: PD .50, K 40, n 1:
+    A 40 × (1 − .5) = +20 → 1620, B −20 → 1580.
+    """
+    import datetime
+
+    from chessclub_web.closing import services
+    from chessclub_web.closing.models import EloRow
+
+    from .test_closing_helpers import make_tournament
+
+    t = make_tournament(
+        public_club,
+        [("Able, A", 1600), ("Baker, B", 1600), ("Zero, Z", 0), ("Huge, Y", 40000)],
+        [[(1, 3, "1-0"), (2, 4, "=")], [(1, 2, "1-0")]],
+        planned_rounds=2,
+    )
+    services.close_tournament(t, None, datetime.date(2026, 5, 2))
+    rows = {
+        r.player.surname: (r.ro, r.games, r.delta, r.rn)
+        for r in EloRow.objects.filter(tournament=t).select_related("player")
+    }
+    assert rows == {"Able": (1600, 1, 20, 1620), "Baker": (1600, 1, -20, 1580)}
+    for surname in ("Zero", "Huge"):
+        assert Player.objects.get(club=public_club, surname=surname).initial_elo_standard is None

@@ -22,7 +22,8 @@ matched to a roster player of the club by Belgian matricule, then FIDE ID, then 
 takes one entry per tournament. An entry without a match creates a roster player (name split at
 the first comma, matricule, FIDE ID, sex, federation, birth date when it reads as a date) whose
 initial Elo in the tournament's time control is the entry's rating. A matched roster player
-without an initial Elo in that time control gets the entry's rating as initial Elo.
+without an initial Elo in that time control gets the entry's rating as initial Elo. A rating
+outside the roster's bounds (100…3500: 0 means "unrated" in rating files) is no initial Elo.
 """
 
 from __future__ import annotations
@@ -380,6 +381,17 @@ def _birth_date(text: str) -> datetime.date | None:
     return None
 
 
+def _usable_rating(rating: int | None) -> int | None:
+    """An entry's rating as an initial Elo (E1): within the roster's bounds
+    (``forms.MIN_INITIAL_ELO``…``MAX_INITIAL_ELO``), else none (0 is "unrated" in rating
+    files; a value beyond any rating list is a typing error, and would not fit the column)."""
+    from chessclub_web.closing.forms import MAX_INITIAL_ELO, MIN_INITIAL_ELO
+
+    if rating is None or not MIN_INITIAL_ELO <= rating <= MAX_INITIAL_ELO:
+        return None
+    return rating
+
+
 def link_roster_players(tournament: rows.Tournament) -> int:
     """Link every entry of a club tournament to a roster player (module docstring); returns
     the number of roster players created."""
@@ -420,12 +432,12 @@ def link_roster_players(tournament: rows.Tournament) -> int:
                 matricule=entry.matricule if entry.matricule not in by_matricule else "",
                 fide_id=entry.fide_id,
             )
-            setattr(found, f"initial_elo_{tc}", entry.rating)
+            setattr(found, f"initial_elo_{tc}", _usable_rating(entry.rating))
             found.save()
             created += 1
             if found.matricule:
                 by_matricule[found.matricule] = found
-        elif found.initial_elo(tc) is None and entry.rating is not None:
+        elif found.initial_elo(tc) is None and _usable_rating(entry.rating) is not None:
             setattr(found, f"initial_elo_{tc}", entry.rating)
             found.save(update_fields=[f"initial_elo_{tc}"])
         used.add(found.pk)
