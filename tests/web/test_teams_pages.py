@@ -395,3 +395,29 @@ def test_c1_closed_team_event_takes_no_new_pairing_nor_line_up(client, public_cl
         client.post(_url(t, "team_action"), {"action": "add_team", "name": "X"}).status_code == 400
     )
     assert Match.objects.get(pk=match.pk).forfeit == ""
+
+
+def test_s4_team_tiebreaks_are_set_on_the_teams_tab(client, public_club, owner):
+    """The team tiebreaks (C.07 team codes) and the rule era are set with the team settings;
+    the standings then show them; an individual-only code is refused (400)."""
+    t = _event(public_club, teams=2, boards=2)
+    client.force_login(owner)
+    form = {
+        "action": "settings",
+        "boards": "2",
+        "colour_rule": "WB",
+        "colour_model": "typea",
+        "primary": "MP",
+        "match_win": "2",
+        "match_draw": "1",
+        "match_loss": "0",
+        "tiebreak_rules": "2023",
+    }
+    response = client.post(_url(t, "team_action"), dict(form, tiebreaks="bh:mp/c1, EMMSB"))
+    assert response.status_code == 302
+    t.refresh_from_db()
+    assert (t.tiebreaks, t.tiebreak_rules) == ("BH:MP/C1,EMMSB", "2023")
+    assert "BH:MP/C1, EMMSB" in client.get(_url(t)).content.decode()
+    assert client.post(_url(t, "team_action"), dict(form, tiebreaks="WIN")).status_code == 400
+    t.refresh_from_db()
+    assert t.tiebreaks == "BH:MP/C1,EMMSB"

@@ -555,6 +555,37 @@ def load_team_tournament(tournament: Tournament) -> TeamTournament:
     )
 
 
+def set_team_tiebreaks(tournament: Tournament, text: str, rules: str) -> None:
+    """Store the team tiebreaks (C.07 team codes in order, e.g. ``GP EDE EMGSB``; empty: the
+    spec S4 defaults) and the rule era (``""`` follows the start date, ``2009``, ``2023``,
+    ``2026``). Raises :class:`TeamError` naming an unknown or individual-only code."""
+    from chessclub.tiebreaks.codes import TiebreakCodeError, parse_tiebreak
+    from chessclub.tiebreaks.teams import TEAM_CODES
+
+    codes: list[str] = []
+    for item in text.replace(",", " ").split():
+        try:
+            spec = parse_tiebreak(item)
+        except TiebreakCodeError as exc:
+            raise TeamError(
+                _("“%(code)s” is not a tiebreak code (%(reason)s).")
+                % {"code": item[:20], "reason": exc}
+            ) from None
+        if spec.name not in TEAM_CODES:
+            raise TeamError(_("“%(code)s” is not a team tiebreak.") % {"code": spec.code})
+        if spec.code in codes:
+            raise TeamError(_("“%(code)s” is given twice.") % {"code": spec.code})
+        codes.append(spec.code)
+    joined = ",".join(codes)
+    if len(joined) > 255:
+        raise TeamError(_("Too many tiebreaks."))
+    if rules not in ("", "2009", "2023", "2026"):
+        raise TeamError(_("Unknown rule era."))
+    tournament.tiebreaks = joined
+    tournament.tiebreak_rules = rules
+    tournament.save(update_fields=["tiebreaks", "tiebreak_rules"])
+
+
 @dataclass(frozen=True)
 class TeamStandingsSettings:
     codes: tuple[str, ...]

@@ -39,7 +39,13 @@ from chessclub_web.teams.models import (
     Team,
 )
 from chessclub_web.teams.presentation import player_rows, points, standings_rows
-from chessclub_web.tournaments.models import ResultCode, Round, System, Tournament
+from chessclub_web.tournaments.models import (
+    ResultCode,
+    Round,
+    System,
+    TiebreakRules,
+    Tournament,
+)
 
 
 def _get(request: HttpRequest, number: str, pk: int, action: Action | None = None):  # type: ignore[no-untyped-def]
@@ -106,6 +112,8 @@ def _context(request: HttpRequest, club, tournament: Tournament) -> dict:  # typ
         "colour_rules": ColourRule.choices,
         "colour_models": ColourModel.choices,
         "primaries": PrimaryScore.choices,
+        "tiebreak_rules": TiebreakRules.choices,
+        "stored_tiebreaks": tournament.tiebreaks.replace(",", " "),
         "is_swiss": tournament.system == System.TEAM_SWISS,
         "paired": services.matches_exist(tournament),
     }
@@ -190,8 +198,12 @@ def _save_settings(request: HttpRequest, tournament: Tournament) -> None:
     settings.boards = boards
     settings.match_win, settings.match_draw, settings.match_loss = values
     settings.colour_rule, settings.colour_model, settings.primary = rule, model, primary
+    services.set_team_tiebreaks(
+        tournament,
+        request.POST.get("tiebreaks", tournament.tiebreaks),
+        request.POST.get("tiebreak_rules", tournament.tiebreak_rules),
+    )
     settings.save()
-    tournament.save(update_fields=[])
 
 
 def _team_context(request: HttpRequest, club, tournament: Tournament, team: Team) -> dict:  # type: ignore[no-untyped-def, type-arg]
