@@ -152,12 +152,19 @@ def test_r2_button_saves_every_changed_row(client, arbiter, swiss):
     assert response.status_code == 302
     assert (board(swiss, 2, 1).result, board(swiss, 2, 2).result) == ("0-1", "--")
     html = client.get(response["Location"], **FR).content.decode()
-    assert "Enregistré" in html
+    for number in (1, 2):  # each saved row says so
+        row = html[html.index(f'id="board-{number}"') :]
+        row = row[: row.index("</tr>")]
+        assert '<span class="saved">Enregistré</span>' in row
 
 
 def test_r2_button_leaves_unchanged_rows_alone(client, arbiter, swiss):
     data = button_data(swiss, 2, {1: "1-0"})
-    assert client.post(boards_url(swiss), data).status_code == 302
+    response = client.post(boards_url(swiss), data)
+    assert response.status_code == 302
+    html = client.get(response["Location"], **FR).content.decode()
+    row2 = html[html.index('id="board-2"') :]
+    assert "Enregistré" not in row2[: row2.index("</tr>")]  # not saved: not marked
     assert board(swiss, 2, 2).version == 1  # not written at all
     assert ResultChange.objects.count() == 1
 

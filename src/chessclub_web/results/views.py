@@ -21,7 +21,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.db.models import Count, Q
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
-from django.urls import reverse
+from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
@@ -84,8 +84,7 @@ def _round(request: HttpRequest, tournament: Tournament, round_number: int) -> R
 
 
 def _url_or_empty(name: str, *args: Any) -> str:
-    from django.urls import NoReverseMatch
-
+    """The URL, or ``""`` while the app that names it is not built."""
     try:
         return reverse(name, args=args)
     except NoReverseMatch:
@@ -251,6 +250,9 @@ def _render_boards(
     )
     reason = button_only_reason(tournament, round_row)
     rows = _board_rows(tournament, round_row, posted=posted, stale=stale)
+    saved = {_int(part) for part in request.GET.get("saved", "").split(",")[:500]}
+    for row in rows:
+        row["saved"] = row["id"] in saved and not row["stale"]
     staff_history = allowed_on(request.user, tournament, Action.ENTER_RESULTS)
     history = (
         list(
@@ -397,7 +399,12 @@ def boards(request: HttpRequest, number: str, pk: int, round_number: int) -> Htt
         )
     else:
         messages.info(request, _("No result was changed."))
-    return redirect(reverse("boards", args=(club.number, tournament.pk, round_row.number)))
+    url = reverse("boards", args=(club.number, tournament.pk, round_row.number))
+    changed_ids = sorted({c.game_id for c in changed})
+    if changed_ids:
+        # The saved rows show "Saved" on the page the browser is sent back to (display only).
+        url += "?saved=" + ",".join(str(game_id) for game_id in changed_ids)
+    return redirect(url)
 
 
 @require_POST
