@@ -513,3 +513,21 @@ def test_swap_with_themself_or_an_unpaired_player_is_refused(client_owner, publi
     ):
         assert client_owner.post(round_url(t, 1), post).status_code == 409, post
     assert snapshot(t) == before
+
+
+def test_entries_same_fide_id_twice_refused_homonym_warned(client_owner, public_club, owner):
+    """Issue 4 entries (duplicate names, double click): a second entry with the FIDE ID of a
+    registered player is refused (409: one ID, one person); a second player of the same name
+    without ID is registered (homonyms exist) with a warning naming the name."""
+    t = make_tournament(public_club, owner, [])
+    post = {"action": "add_player", "name": "Dupont, Jean", "fide_id": "1234567", "entry_round": 1}
+    assert client_owner.post(entries_url(t), post).status_code == 302
+    response = client_owner.post(entries_url(t), post)
+    assert response.status_code == 409 and "1234567" in response.content.decode()
+    assert t.players.count() == 1
+    response = client_owner.post(
+        entries_url(t), {**post, "fide_id": "", "name": "dupont, jean"}, follow=True
+    )
+    assert response.status_code == 200
+    assert "Another player is already registered as dupont, jean" in response.content.decode()
+    assert t.players.count() == 2

@@ -224,6 +224,14 @@ def add_player(row: Tournament, entry: NewEntry, user: object) -> TournamentPlay
         and row.players.filter(roster_player_id=entry.roster_player_id).exists()
     ):
         raise Refused(_("This club player is already registered."))
+    if entry.fide_id:
+        same = row.players.filter(fide_id=entry.fide_id).first()
+        if same is not None:
+            # One FIDE ID is one person (a double click registered them twice).
+            raise Refused(
+                _("FIDE ID %(fide_id)s is already registered: %(name)s.")
+                % {"fide_id": entry.fide_id, "name": same.name}
+            )
     with transaction.atomic():
         number = (row.players.aggregate(n=Max("pairing_number"))["n"] or 0) + 1
         player = TournamentPlayer.objects.create(

@@ -193,6 +193,13 @@ def _entries_action(request: HttpRequest, club: Club, row: Tournament) -> str:
     user = request.user
     if action == "add_player":
         data = _form_or_bad(PlayerForm(request.POST))
+        if row.players.filter(name__iexact=data["name"].strip()).exists():
+            # Homonyms exist: registered, but the arbiter sees it (a double click?).
+            messages.warning(
+                request,
+                _("Another player is already registered as %(name)s.")
+                % {"name": data["name"].strip()},
+            )
         player = services.add_player(
             row,
             services.NewEntry(
