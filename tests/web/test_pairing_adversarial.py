@@ -531,3 +531,24 @@ def test_entries_same_fide_id_twice_refused_homonym_warned(client_owner, public_
     assert response.status_code == 200
     assert "Another player is already registered as dupont, jean" in response.content.decode()
     assert t.players.count() == 2
+
+
+def test_late_entrant_registered_by_mistake_can_be_removed(client_owner, public_club, owner):
+    """Issue 4 (late entries): a player registered from round 3 once rounds 1–2 are paired got
+    a missed-round bye (Z) in each; he has played nothing, so *remove* deletes him and those
+    byes (it was refused: "in a paired round"). A player with a game is still refused."""
+    t = make_tournament(public_club, owner, field(4))
+    for n in (1, 2):
+        pair(client_owner, t)
+        publish(client_owner, t, n)
+        set_results(t, n)
+    before = snapshot(t)
+    services.add_player(t, services.NewEntry(name="Mistake", rating=1000, entry_round=3), owner)
+    late = t.players.get(name="Mistake")
+    assert Bye.objects.filter(player=late).count() == 2
+    response = client_owner.post(entries_url(t), {"action": "remove_player", "player": late.pk})
+    assert response.status_code == 302
+    assert snapshot(t) == before
+    p1 = t.players.get(pairing_number=1)
+    response = client_owner.post(entries_url(t), {"action": "remove_player", "player": p1.pk})
+    assert response.status_code == 409

@@ -271,10 +271,24 @@ def add_player(row: Tournament, entry: NewEntry, user: object) -> TournamentPlay
 
 
 def remove_player(player: TournamentPlayer, user: object) -> None:
-    """Remove an entry that has no game and no bye yet."""
+    """Remove an entry that has played no round: no game, and no bye but the missed-round
+    byes a late entry was given (rounds before ``entry_round``, deleted with it — a late
+    entrant registered by mistake could never be removed). Once pairing numbers are frozen
+    (FIDE C.04.2) only the last number goes, so the numbers keep no gap."""
     row = player.tournament
     _refuse_closed(row)
-    if player.games_as_white.exists() or player.games_as_black.exists() or player.byes.exists():
+    if (
+        player.games_as_white.exists()
+        or player.games_as_black.exists()
+        or player.byes.filter(round__number__gte=player.entry_round).exists()
+    ):
+        raise Refused(
+            _("%(name)s is in a paired round: withdraw them instead.") % {"name": player.name}
+        )
+    if (
+        numbers_frozen(row)
+        and row.players.filter(pairing_number__gt=player.pairing_number).exists()
+    ):
         raise Refused(
             _("%(name)s is in a paired round: withdraw them instead.") % {"name": player.name}
         )
