@@ -19,7 +19,7 @@ from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_http_methods, require_safe
 
 from chessclub.formats.frbe_export import ExportIssue, plain_trf, results_file, trf_like_file
-from chessclub.formats.frbe_name import DIVISIONS, SERIES, UNUSED
+from chessclub.formats.frbe_name import DIVISIONS, SERIES, UNUSED, FrbeFileNameError
 from chessclub.formats.frbe_players import PlayerListError
 from chessclub.ratings.frbe import DEFAULT_NATIONAL_RULES, GameEligibility, IneligibleReason
 from chessclub_web.clubs.models import Club, Player
@@ -82,6 +82,17 @@ def _ineligible_text(verdict: GameEligibility) -> str:
     }
 
 
+def _name_error_text(error: ValueError, club: Club) -> str:
+    """B2's refusal in the reader's language: the club number is the only part the page does
+    not choose (chars 7–8 are checked before)."""
+    if isinstance(error, FrbeFileNameError) and error.part == "club":
+        return _(
+            "The club number %(number)s cannot be the extension of a results file (B2: 1–3 "
+            "digits): the federation's club number is needed."
+        ) % {"number": club.number}
+    return str(error)
+
+
 def _tournament_for(request: HttpRequest, club: Club, pk: int) -> Tournament | HttpResponse:
     row = get_object_or_404(Tournament, pk=pk, club=club)
     if not allowed_on(request.user, row, Action.EXPORT_TOURNAMENT):
@@ -120,16 +131,20 @@ def export(request: HttpRequest, club: Club, pk: int) -> HttpResponse:
         if series not in SERIES + UNUSED or len(series) != 1:
             errors.append(_("Character 8 (series) must be a capital letter A–Z or $."))
         fide_rated = request.POST.get("fide_rated") == "on"
+        name = None
         if not errors and row.end_date is not None:
-            name = services.file_name(row, division, series, keep=True)
-            if name.clash:
-                errors.append(
-                    _(
-                        "The club already sends %(name)s (a tournament ending the same day): "
-                        "change character 7 or 8."
-                    )
-                    % {"name": name.clash}
+            try:
+                name = services.file_name(row, division, series, keep=True)
+            except ValueError as error:
+                errors.append(_name_error_text(error, club))
+        if name is not None and name.clash:
+            errors.append(
+                _(
+                    "The club already sends %(name)s (a tournament ending the same day): "
+                    "change character 7 or 8."
                 )
+                % {"name": name.clash}
+            )
         if not errors:
             settings.division, settings.series, settings.fide_rated = division, series, fide_rated
             settings.save()
@@ -144,7 +159,7 @@ def export(request: HttpRequest, club: Club, pk: int) -> HttpResponse:
         try:
             name = services.file_name(row, settings.division, settings.series, keep=keep)
         except ValueError as error:
-            name_error = str(error)
+            name_error = _name_error_text(error, club)
     download = request.GET.get("download", "")
     if download and request.method != "POST":
         if check.ok and name is not None and not name.clash:
