@@ -552,3 +552,23 @@ def test_late_entrant_registered_by_mistake_can_be_removed(client_owner, public_
     p1 = t.players.get(pairing_number=1)
     response = client_owner.post(entries_url(t), {"action": "remove_player", "player": p1.pk})
     assert response.status_code == 409
+
+
+def test_checker_uses_the_forbidden_pairs_the_rounds_were_paired_with(
+    client_owner, public_club, owner
+):
+    """Issue 4 deliverable 3 (checker on the web) with record 260: 4 players, 1 and 3 must
+    not meet. By C.04.3 round 1 would be S1 = {1, 2} against S2 = {3, 4}: 1-3, 2-4; with the
+    forbidden pair the engine pairs otherwise. Checking the tournament then reports no
+    difference — it re-paired without the forbidden pair and reported round 1."""
+    t = make_tournament(public_club, owner, field(4))
+    p1, p3 = t.players.get(pairing_number=1), t.players.get(pairing_number=3)
+    services.add_forbidden_pair(p1, p3, "family", owner)
+    pair(client_owner, t)
+    games, _byes = pairs_of(t, 1)
+    assert {1, 3} not in [set(g) for g in games]
+    publish(client_owner, t, 1)
+    set_results(t, 1, "=")
+    response = client_owner.post(reverse("check_pairings", args=(public_club.number, t.pk)))
+    assert response.status_code == 200
+    assert "Every round is paired as the FIDE Dutch system pairs it." in response.content.decode()

@@ -1046,7 +1046,11 @@ def check_tournament(row: Tournament) -> list[RoundDifference]:
         return check_rounds(
             tournament,
             engine=swiss_engine(),
-            options=PairingOptions(initial_colour=colour),
+            # The options the rounds were paired with (forbidden pairs, Baku acceleration):
+            # without them every round they changed was reported as a difference.
+            options=PairingOptions(
+                initial_colour=colour, forbidden=forbidden_groups(row), baku=row.acceleration
+            ),
             workers=2,
         )
     except PairingError as exc:
