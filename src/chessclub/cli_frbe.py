@@ -115,6 +115,10 @@ class _BadPlayerList(Exception):
     """The player list cannot be read (exit code 3, like any invalid input file)."""
 
 
+class _BadRuleSet(Exception):
+    """A ``--rules`` JSON file that cannot be used (exit code 3, an invalid input file)."""
+
+
 def _player_list(path: str) -> Any:
     from chessclub.formats.frbe_players import PlayerListError, read_player_csv, read_player_dbf
 
@@ -136,6 +140,9 @@ def _invalid_list(func: Any) -> Any:
         except _BadPlayerList as error:
             print(f"chessclub: cannot read the player list:\n{error}", file=sys.stderr)
             return 3
+        except _BadRuleSet as error:
+            print(f"chessclub: cannot read the rule set:\n{error}", file=sys.stderr)
+            return 3
         return result
 
     return run
@@ -152,13 +159,21 @@ def _rules(text: str) -> Any:
     from chessclub.ratings.frbe import NationalRules, national_rules
 
     if text.lower().endswith(".json"):
+        raw = Path(text).read_bytes()
         try:
-            data = json.loads(Path(text).read_text(encoding="utf-8"))
+            data = json.loads(raw.decode("utf-8-sig"))
+        except UnicodeDecodeError as error:
+            raise _BadRuleSet(f"{text}: not UTF-8 text (byte {error.start + 1})") from error
         except json.JSONDecodeError as error:
-            raise ValueError(f"{text}: not JSON ({error})") from error
+            raise _BadRuleSet(f"{text}: not JSON ({error})") from error
+        except RecursionError as error:
+            raise _BadRuleSet(f"{text}: JSON nested too deeply") from error
         if not isinstance(data, dict):
-            raise ValueError(f"{text}: a JSON object is needed")
-        return NationalRules.from_mapping(data)
+            raise _BadRuleSet(f"{text}: a JSON object is needed")
+        try:
+            return NationalRules.from_mapping(data)
+        except ValueError as error:
+            raise _BadRuleSet(f"{text}: {error}") from error
     return national_rules(text)
 
 

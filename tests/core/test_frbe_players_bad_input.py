@@ -132,3 +132,32 @@ def test_B3_csv_utf16_refused_naming_a_missing_field() -> None:
     with pytest.raises(PlayerListError) as error:
         read_player_csv(player_csv().encode("utf-16"))
     assert error.value.field == "MATRICULE"
+
+
+def test_B3_csv_field_over_the_csv_limit_refused_naming_the_line() -> None:
+    """A 200,000-character name (over Python's csv limit of 131,072) raised ``csv.Error``
+    (HTTP 500, a traceback in the CLI): refused naming line 3."""
+    lines = player_csv().split("\r\n")
+    lines.insert(2, "1;" + "A" * 200_000 + ";M;;;;;;;;;;;F")
+    with pytest.raises(PlayerListError) as error:
+        read_player_csv("\r\n".join(lines))
+    assert error.value.problems[0].record == 3
+    assert "not a CSV line" in error.value.problems[0].message
+
+
+def test_B3_csv_header_over_the_csv_limit_refused() -> None:
+    with pytest.raises(PlayerListError, match="record 1: not a CSV line"):
+        read_player_csv("A" * 200_000 + "\n")
+
+
+def test_B3_dbf_overflow_stars_refused_not_read_as_no_rating() -> None:
+    """dBase fills a numeric field with ``*`` when the value does not fit. ``****`` in
+    ELO_CALCUL of record 1 read as 0, i.e. "no rating" — the player silently became unrated.
+    Offset of ELO_CALCUL in a record: flag 1 + MATRICULE 6 + NOM_PRENOM 32 + SEXE 1 + CLUB 6 +
+    DATE_NAISS 8 + ELO_PRECE 4 + PART_PRECE 4 = 62; header 32 + 14 × 32 + 1 = 481 bytes."""
+    data = bytearray(player_dbf())
+    start = 481 + 62
+    assert data[start : start + 4] == b"2118"
+    data[start : start + 4] = b"****"
+    with pytest.raises(PlayerListError, match=r"record 1, field ELO_CALCUL: .*overflow"):
+        read_player_dbf(bytes(data))

@@ -158,3 +158,12 @@ def test_b3_list_above_40_mb_refused_413(owner, public_club):
     response = upload(owner, public_club, "PLAYER.csv", padded)
     assert response.status_code == 413
     assert FederationPlayer.objects.count() == 0
+
+
+def test_b3_csv_field_over_the_csv_limit_is_400(owner, public_club):
+    """A 200,000-character cell raised csv.Error: HTTP 500 before the fix."""
+    data = (HEADER + "1;" + "A" * 200_000 + ";M;;;;;;;;;;;F\n").encode()
+    response = upload(owner, public_club, "PLAYER.csv", data)
+    assert response.status_code == 400
+    assert "enregistrement 2" in response.content.decode()
+    assert FederationPlayer.objects.count() == 0

@@ -484,6 +484,8 @@ def _converter(kind: str, attribute: str, field: str, encoding: str) -> Callable
                 if attribute == "matricule":
                     raise _FieldValueError(field, "empty; a matricule is required")
                 return empty
+            if b"*" in digits:  # dBase's mark of a value too wide for its field
+                raise _FieldValueError(field, f"{data!r} is dBase's overflow mark, not a number")
             try:
                 value = int(digits)
             except ValueError:
@@ -516,7 +518,7 @@ def _converter(kind: str, attribute: str, field: str, encoding: str) -> Callable
 
 def _float(digits: bytes, bad: Callable[[bytes], _FieldValueError]) -> float:
     try:
-        return float(digits.strip(b"*") or b"0")
+        return float(digits)
     except ValueError:
         raise bad(digits) from None
 
@@ -564,6 +566,10 @@ def read_player_csv(data: bytes | str, *, source: str = "") -> PlayerList:
         header = next(reader)
     except StopIteration:
         raise PlayerListError([PlayerListProblem(0, "", "empty file")], source=source) from None
+    except csv.Error as error:  # a field over csv's limit (128 KiB), …
+        raise PlayerListError(
+            [PlayerListProblem(1, "", f"not a CSV line: {error}")], source=source
+        ) from None
     columns = {name.strip().upper(): index for index, name in enumerate(header)}
     missing = [PlayerListProblem(0, f, "missing") for f, _, _ in FIELDS if f not in columns]
     if missing:
@@ -571,7 +577,14 @@ def read_player_csv(data: bytes | str, *, source: str = "") -> PlayerList:
     wanted = [(field, columns[field]) for field, _, _ in FIELDS]
 
     def rows() -> Iterator[tuple[int, FrbePlayer | _FieldValueError]]:
-        for row in reader:
+        while True:
+            try:
+                row = next(reader)
+            except StopIteration:
+                return
+            except csv.Error as error:  # a field over csv's limit (128 KiB), …
+                yield max(reader.line_num, 2), _FieldValueError("", f"not a CSV line: {error}")
+                return
             line = reader.line_num
             if not any(cell.strip() for cell in row):
                 continue

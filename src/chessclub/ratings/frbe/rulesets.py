@@ -255,7 +255,10 @@ class NationalRules:
         ``version``, ``name``, ``source`` and any constant of this class; ``k_by_games`` as
         ``[[last_game, k], …]``, ``k_by_rating`` as ``[[max_rating or null, k], …]``,
         ``foreign_start_games`` as ``[[rating, games], …]``. Missing constants keep B5's
-        values. Raises ``ValueError`` naming a field that is unknown or of the wrong type."""
+        values. Raises ``ValueError`` naming a field that is unknown, of the wrong type (a
+        number must be a whole JSON number: ``1.5`` or ``"20"`` are refused) or out of range
+        (negative constants, K ≤ 0, a cap or a game count to be rated below 1, bands not in
+        increasing order)."""
         known = {f for f in cls.__dataclass_fields__}
         unknown = sorted(set(data) - known)
         if unknown:
@@ -264,14 +267,14 @@ class NationalRules:
         try:
             for name, value in data.items():
                 if name == "k_by_games":
-                    kwargs[name] = tuple(KByGames(int(a), int(b)) for a, b in value)  # type: ignore[attr-defined]
+                    kwargs[name] = tuple(KByGames(_whole(a), _whole(b)) for a, b in _pairs(value))
                 elif name == "k_by_rating":
                     kwargs[name] = tuple(
-                        KByRating(None if a is None else int(a), int(b))
-                        for a, b in value  # type: ignore[attr-defined]
+                        KByRating(None if a is None else _whole(a), _whole(b))
+                        for a, b in _pairs(value)
                     )
                 elif name == "foreign_start_games":
-                    kwargs[name] = tuple((int(a), int(b)) for a, b in value)  # type: ignore[attr-defined]
+                    kwargs[name] = tuple((_whole(a), _whole(b)) for a, b in _pairs(value))
                 elif name == "assumptions":
                     kwargs[name] = tuple(str(a) for a in value)  # type: ignore[attr-defined]
                 elif name in ("key", "version", "name", "source"):
@@ -290,6 +293,7 @@ class NationalRules:
         rules = cls(**kwargs)  # type: ignore[arg-type]
         if not rules.k_by_rating or rules.k_by_rating[-1].max_rating is not None:
             raise ValueError("rule set field k_by_rating: the last band needs max_rating null")
+        _check_ranges(rules)
         return rules
 
     def foreign_start(self, rating: int) -> int:
@@ -324,6 +328,49 @@ NATIONAL_RULE_SETS: Mapping[str, NationalRules] = MappingProxyType(
 """Every B5 rule set by key."""
 
 DEFAULT_NATIONAL_RULES = FRBE_ART10_2008
+
+
+def _whole(value: object) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ValueError(f"a whole number is needed, not {value!r}")
+    return value
+
+
+def _pairs(value: object) -> list[tuple[object, object]]:
+    if not isinstance(value, list | tuple):
+        raise ValueError(f"a list of [a, b] pairs is needed, not {value!r}")
+    out: list[tuple[object, object]] = []
+    for item in value:
+        if not isinstance(item, list | tuple) or len(item) != 2:
+            raise ValueError(f"a pair [a, b] is needed, not {item!r}")
+        out.append((item[0], item[1]))
+    return out
+
+
+def _check_ranges(rules: NationalRules) -> None:
+    """Values a run cannot use: refused naming the field (``ValueError``)."""
+
+    def bad(name: str, why: str) -> ValueError:
+        return ValueError(f"rule set field {name}: {why}")
+
+    for name in ("indicative_after_games", "floor", "big_move_games", "big_move_points"):
+        if getattr(rules, name) < 0:
+            raise bad(name, "must not be negative")
+    for name in ("rated_after_games", "difference_cap"):
+        if getattr(rules, name) < 1:
+            raise bad(name, "must be 1 or more")
+    last = 0
+    for band in rules.k_by_games:
+        if band.last_game <= last or band.k <= 0:
+            raise bad("k_by_games", "games in increasing order from 1, K above 0")
+        last = band.last_game
+    bounds = [b.max_rating for b in rules.k_by_rating[:-1]]
+    if any(b is None for b in bounds) or bounds != sorted(set(bounds)):  # type: ignore[type-var]
+        raise bad("k_by_rating", "max_rating in increasing order, null only for the last band")
+    if any(b.k <= 0 for b in rules.k_by_rating):
+        raise bad("k_by_rating", "K above 0")
+    if any(r < 0 or g < 0 for r, g in rules.foreign_start_games):
+        raise bad("foreign_start_games", "ratings and game counts must not be negative")
 
 
 def national_rules(key: str) -> NationalRules:
