@@ -190,3 +190,11 @@ def test_wrong_http_methods_405(owner_client, public_club):
     assert owner_client.get(url(public_club, "list/")).status_code == 405
     assert owner_client.delete(url(public_club, "list/")).status_code == 405
     assert len(stored_codes(public_club)) == 5
+
+
+def test_bad_input_5000_digit_points_upload_is_400_not_500(owner_client, public_club):
+    """``int`` of a 5000-digit cell raised ValueError inside the upload: a 500."""
+    response = upload(owner_client, public_club, HEADER + b"1,a," + b"9" * 5000 + b",3,,1990\n")
+    assert response.status_code == 400
+    assert "Ligne 2, colonne 3 :" in page_text(response)
+    assert len(stored_codes(public_club)) == 5

@@ -216,3 +216,43 @@ def test_w3_one_fide_id_on_two_list_entries_refused() -> None:
     (problem,) = caught.value.problems
     assert (problem.line, problem.column) == (3, 7)
     assert "4711" in problem.message and "line 2" in problem.message
+
+
+def test_bad_input_a_100_kb_cell_is_quoted_shortened() -> None:
+    """A 100,000-character header cell or value was echoed whole in the message (and on the
+    upload page); it is quoted with its first 60 characters."""
+    with pytest.raises(ListFileError) as caught:
+        read_list_csv(b"x" * 100_000 + b"\n")
+    first = caught.value.problems[0]
+    assert (first.line, first.column) == (1, 1)
+    assert "x" * 60 + "…" in first.message and "x" * 61 not in first.message
+    with pytest.raises(ListFileError) as caught:
+        read_list_csv(HEADER + b"1,a,1500,3," + b"9" * 100_000 + b",1990\n")
+    (problem,) = caught.value.problems
+    assert (problem.line, problem.column) == (2, 5)
+    assert len(problem.message) < 200
+
+
+@pytest.mark.parametrize("column", ["points", "games", "pending_opponents"])
+def test_bad_input_a_5000_digit_number_is_named_not_a_crash(column) -> None:
+    """``int`` of 5000 digits raises ValueError ("Exceeds the limit (4300 digits) …"): the
+    upload page answered 500 and the CLI exit 1 without file or line. Now line 2, the column."""
+    header = b"id,name,points,games,entry_date,birth_date,pending_opponents\n"
+    cells = {"points": b"", "games": b"", "pending_opponents": b""}
+    cells[column] = b"9" * 5000
+    row = (
+        b"1,a,"
+        + cells["points"]
+        + b","
+        + cells["games"]
+        + b",,1990,"
+        + cells["pending_opponents"]
+        + b"\n"
+    )
+    with pytest.raises(ListFileError) as caught:
+        read_list_csv(header + row, source="x.csv")
+    position = {"points": 3, "games": 4, "pending_opponents": 7}[column]
+    places = [(p.line, p.column) for p in caught.value.problems]
+    # with a points cell, games and entry_date are also required (columns 4, 5)
+    assert places[0] == (2, position)
+    assert "whole number" in caught.value.problems[0].message

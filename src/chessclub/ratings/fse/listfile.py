@@ -126,6 +126,12 @@ def parse_date(text: str, *, year_alone: bool = False) -> datetime.date:
     return day
 
 
+def clip(text: str, limit: int = 60) -> str:
+    """A file's text as a message quotes it: at most ``limit`` characters (a 100 KB cell is
+    not echoed back whole on the page or the terminal)."""
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
 def _decode(data: bytes) -> str:
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
@@ -204,12 +210,14 @@ def read_list_csv(data: bytes, *, source: str = "") -> list[ListEntry]:
                     1,
                     position,
                     gettext_noop("unknown column {name!r} (known columns: {known})"),
-                    {"name": name, "known": ", ".join(COLUMNS)},
+                    {"name": clip(name), "known": ", ".join(COLUMNS)},
                 )
             )
         elif header.index(name) != position - 1:
             problems.append(
-                Problem(1, position, gettext_noop("column {name!r} given twice"), {"name": name})
+                Problem(
+                    1, position, gettext_noop("column {name!r} given twice"), {"name": clip(name)}
+                )
             )
     for name in REQUIRED:
         if name not in header:
@@ -243,7 +251,7 @@ def read_list_csv(data: bytes, *, source: str = "") -> list[ListEntry]:
                     number,
                     where["id"] + 1,
                     gettext_noop("id {id} already given on line {line}"),
-                    {"id": entry.id, "line": seen[entry.id]},
+                    {"id": clip(entry.id), "line": seen[entry.id]},
                 )
             )
             continue
@@ -255,7 +263,7 @@ def read_list_csv(data: bytes, *, source: str = "") -> list[ListEntry]:
                     number,
                     where["fide_id"] + 1,
                     gettext_noop("FIDE ID {fide_id} already given on line {line}"),
-                    {"fide_id": entry.fide_id, "line": seen_fide[entry.fide_id]},
+                    {"fide_id": clip(entry.fide_id), "line": seen_fide[entry.fide_id]},
                 )
             )
             continue
@@ -284,13 +292,15 @@ def _row(
         text = cell(name)
         if not text:
             return None
-        if not re.fullmatch(r"\d+", text) or not low <= int(text) <= high:
+        # at most 12 digits before ``int``: 4300 digits would raise ValueError ("Exceeds the
+        # limit … for integer string conversion"), a 500 on the upload page
+        if not re.fullmatch(r"[0-9]{1,12}", text) or not low <= int(text) <= high:
             bad(
                 name,
                 gettext_noop("{column}: expected a whole number {low}…{high}, found {value!r}"),
                 low=low,
                 high=high,
-                value=text,
+                value=clip(text),
             )
             return None
         return int(text)
@@ -304,7 +314,7 @@ def _row(
             bad(
                 name,
                 gettext_noop("{column}: not a date (YYYY-MM-DD or DD.MM.YYYY): {value!r}"),
-                value=text,
+                value=clip(text),
             )
             return None
         if not FIRST_YEAR <= day.year <= LAST_YEAR:
@@ -314,7 +324,7 @@ def _row(
                 year=day.year,
                 first=FIRST_YEAR,
                 last=LAST_YEAR,
-                value=text,
+                value=clip(text),
             )
             return None
         return day
@@ -340,7 +350,7 @@ def _row(
             bad(
                 "pending_score",
                 gettext_noop("{column}: not a points value: {value!r}"),
-                value=cell("pending_score"),
+                value=clip(cell("pending_score")),
             )
     listed = cell("points") != ""
     if listed and cell("games") == "":
