@@ -256,3 +256,12 @@ def test_bad_input_a_5000_digit_number_is_named_not_a_crash(column) -> None:
     # with a points cell, games and entry_date are also required (columns 4, 5)
     assert places[0] == (2, position)
     assert "whole number" in caught.value.problems[0].message
+
+
+def test_w8_table_with_a_5000_digit_number_is_an_invalid_input_file(tmp_path, capsys) -> None:
+    """``json.loads`` raises a plain ValueError for a 5000-digit number: the CLI ended with
+    exit 1 and no file named. Now exit 3, the table named."""
+    (tmp_path / "t.json").write_text('{"difference_cap": ' + "9" * 5000 + "}")
+    code, err = run(tmp_path, capsys, LIST, "--table", str(tmp_path / "t.json"))
+    assert code == 3
+    assert "t.json: not readable as JSON" in err

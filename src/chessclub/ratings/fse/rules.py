@@ -145,6 +145,8 @@ def read_rule_set(data: bytes, *, source: str = "") -> RuleSet:
         raise RuleSetError(f"{where}line {exc.lineno}, column {exc.colno}: {exc.msg}") from None
     except RecursionError:
         raise RuleSetError(f"{where}nested too deeply to be a rule set") from None
+    except ValueError as exc:  # e.g. a number of more than 4300 digits
+        raise RuleSetError(f"{where}not readable as JSON: {exc}") from None
     if not isinstance(doc, dict):
         raise RuleSetError(f"{where}expected a JSON object")
     known = {f.name for f in dataclasses.fields(RuleSet)}

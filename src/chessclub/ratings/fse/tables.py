@@ -111,6 +111,8 @@ def read_table(data: bytes, *, source: str = "") -> EvaluationTable:
         raise _fail(source, f"line {exc.lineno}, column {exc.colno}: {exc.msg}") from None
     except RecursionError:
         raise _fail(source, "nested too deeply to be an evaluation table") from None
+    except ValueError as exc:  # e.g. a number of more than 4300 digits
+        raise _fail(source, f"not readable as JSON: {exc}") from None
     if not isinstance(doc, dict):
         raise _fail(source, "expected a JSON object")
     for key in ("name", "version", "expected_by_difference", "difference_by_percentage"):
