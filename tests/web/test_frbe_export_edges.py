@@ -112,3 +112,26 @@ def test_b1_private_club_export_by_role(client, private_club, make_user, elite_b
     for kind in ("frbe", "trf", "trflike"):
         assert client.get(url(t) + f"?download={kind}").status_code == 200
     assert client.get(url(t) + "?download=other").status_code == 400
+
+
+def test_b1_tournament_without_players_or_rounds_blocks_the_export(client, public_club, make_user):
+    """Every B1 field filled but no player and no round: the export produced an empty results
+    file (header only) with no problem listed. Now a blocking problem, 409 on download."""
+    import datetime
+
+    from chessclub_web.tournaments.models import Tournament
+
+    t = Tournament.objects.create(
+        club=public_club,
+        name="Vide",
+        start_date=datetime.date(2026, 12, 1),
+        end_date=datetime.date(2026, 12, 5),
+        chief_arbiter="Arbitre",
+        time_control="90 min + 30 s",
+        planned_rounds=0,
+    )
+    client.force_login(make_user("own", public_club, Role.OWNER))
+    page = html.unescape(client.get(url(t)).content.decode())
+    assert "n'a pas de joueur ou pas de ronde" in page
+    for kind in ("frbe", "trf", "trflike"):
+        assert client.get(url(t) + f"?download={kind}").status_code == 409

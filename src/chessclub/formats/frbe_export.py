@@ -3,10 +3,10 @@
 :func:`check_export` lists every blocking problem before anything is produced (B1): missing
 tournament data (name, start and end dates, arbiter, time control, the date of every round),
 a game without a result, a missing matricule, a matricule unknown to the federation's
-``PLAYER`` list (when one is given), a missing FIDE ID in a FIDE-rated event. It also finds
-the players not affiliated at the tournament date (their results become ``0F-0F``, B1), the
-games that may not be rated (B6, under a named rule set) and, with the list, the fictitious
-Elo of unrated players (B4).
+``PLAYER`` list (when one is given), a missing FIDE ID in a FIDE-rated event, a tournament
+without players or rounds (an empty file; decision). It also finds the players not affiliated
+at the tournament date (their results become ``0F-0F``, B1), the games that may not be rated
+(B6, under a named rule set) and, with the list, the fictitious Elo of unrated players (B4).
 
 :func:`prepare_export` applies those findings to the tournament; :func:`results_file` writes
 the federation's layout (Latin-1, CR LF); :func:`trf_like_file` the newer TRF-like variant
@@ -57,7 +57,8 @@ class ExportIssue:
     """One finding: ``kind`` (``missing_name``, ``missing_start_date``, ``missing_end_date``,
     ``missing_arbiter``, ``missing_time_control``, ``missing_round_date``, ``no_result``,
     ``missing_matricule``, ``unknown_matricule``, ``missing_fide_id``, ``not_affiliated``,
-    ``unreadable_time_control``, ``fictitious_failed``), its ``params`` and English ``text``."""
+    ``unreadable_time_control``, ``fictitious_failed``, ``nothing_to_send``), its ``params``
+    and English ``text``."""
 
     kind: str
     text: str
@@ -115,6 +116,10 @@ def check_export(
             blocking.append(
                 ExportIssue("missing_round_date", f"round {number} has no date", {"round": number})
             )
+    if not t.players or not t.rounds:
+        blocking.append(
+            ExportIssue("nothing_to_send", "the tournament has no player or no round to send")
+        )
     for rnd in t.rounds:
         for game in rnd.games:
             if not game.result.is_entered:

@@ -53,6 +53,7 @@ def _issue_text(issue: ExportIssue) -> str:
             "Player %(number)s (%(name)s) was not affiliated at the tournament date: all their "
             "results become 0F-0F."
         ),
+        "nothing_to_send": _("The tournament has no player or no round: nothing to send."),
         "unreadable_time_control": _(
             "The time control “%(tempo)s” cannot be read: the games' eligibility was not checked."
         ),
