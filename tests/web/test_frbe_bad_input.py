@@ -167,3 +167,18 @@ def test_b3_csv_field_over_the_csv_limit_is_400(owner, public_club):
     assert response.status_code == 400
     assert "enregistrement 2" in response.content.decode()
     assert FederationPlayer.objects.count() == 0
+
+
+@pytest.mark.parametrize(
+    ("query", "found"),
+    [("a " * 2000, True), ("x" * 100_000, False), ("Alpha\x00", True), ("%", False), ("_", False)],
+)
+def test_b3_search_with_a_huge_or_odd_query_no_server_error(owner, public_club, query, found):
+    """2,000 words made 2,000 nested LIKE filters: SQLite's "expression tree is too large"
+    (HTTP 500). The query is cut to 64 characters and 4 words (a name has at most 32); control
+    characters are dropped; ``%`` and ``_`` are literal characters (no name holds them)."""
+    upload(owner, public_club, "PLAYER.DBF", (LISTS / "PLAYER.DBF").read_bytes())
+    response = owner.get(url(public_club), {"q": query})
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert ("90001" in page) == found  # "Alpha, Anne" holds an "a"

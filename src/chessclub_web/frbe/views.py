@@ -209,8 +209,14 @@ def export(request: HttpRequest, club: Club, pk: int) -> HttpResponse:
     )
 
 
+MAX_QUERY_WORDS = 4
+MAX_QUERY_LENGTH = 64
+"""A name is at most 32 characters (B3 ``NOM_PRENOM`` C32): a longer query, or more words,
+finds no more; unbounded, 2,000 words made SQLite's expression tree too deep (500)."""
+
+
 def _search(query: str) -> list[FederationPlayer]:
-    query = query.strip()
+    query = "".join(c for c in query[:MAX_QUERY_LENGTH] if c.isprintable()).strip()
     if not query:
         return []
     rows = FederationPlayer.objects.all()
@@ -218,7 +224,7 @@ def _search(query: str) -> list[FederationPlayer]:
         number = services.matricule_number(query)
         rows = rows.filter(matricule=number) if number is not None else rows.none()
     else:
-        for word in query.replace(",", " ").split():
+        for word in query.replace(",", " ").split()[:MAX_QUERY_WORDS]:
             rows = rows.filter(name__icontains=word)
     return list(rows[:MAX_RESULTS])
 
