@@ -572,3 +572,37 @@ def test_checker_uses_the_forbidden_pairs_the_rounds_were_paired_with(
     response = client_owner.post(reverse("check_pairings", args=(public_club.number, t.pk)))
     assert response.status_code == 200
     assert "Every round is paired as the FIDE Dutch system pairs it." in response.content.decode()
+
+
+def test_round_robin_hand_edit_keeps_the_forfeit_on_the_withdrawn_player(
+    client_owner, public_club, owner
+):
+    """Issue 4 (round robins: a withdrawn player keeps his board, the game is lost by forfeit)
+    with a hand edit: player 4 withdrew from round 1; the table's round 1 for 4 is 1-4, 2-3,
+    so board 1-4 is stored ``+-`` (White wins by forfeit). Exchanging its colours makes it 4-1:
+    the forfeit must follow, ``-+`` — the old ``+-`` stayed and the withdrawn player won.
+    Swapping 4 with 2 then gives 1-2 (no forfeit) and 4-3 (``-+``)."""
+    t = make_tournament(public_club, owner, field(4), system="round_robin", planned_rounds=0)
+    p4 = t.players.get(pairing_number=4)
+    client_owner.post(entries_url(t), {"action": "withdraw", "player": p4.pk, "round_number": 1})
+    pair(client_owner, t)
+
+    def boards():
+        return sorted(
+            (g.white.pairing_number, g.black.pairing_number, g.result)
+            for g in Game.objects.filter(round__tournament=t).select_related("white", "black")
+        )
+
+    assert boards() == [(1, 4, "+-"), (2, 3, "")]
+    game = Game.objects.get(round__tournament=t, white__pairing_number=1)
+    assert (
+        client_owner.post(round_url(t, 1), {"action": "colours", "game": game.pk}).status_code
+        == 302
+    )
+    assert boards() == [(2, 3, ""), (4, 1, "-+")]
+    p2 = t.players.get(pairing_number=2)
+    response = client_owner.post(
+        round_url(t, 1), {"action": "swap", "first": p4.pk, "second": p2.pk}
+    )
+    assert response.status_code == 302
+    assert boards() == [(2, 1, ""), (4, 3, "-+")]

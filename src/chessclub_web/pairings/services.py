@@ -644,14 +644,7 @@ def _store(
         result = ResultCode.NONE
         if row.system != System.SWISS:
             # A round robin keeps the table: an absent player's game is lost by forfeit.
-            white_out = entries.get(int(board.white)) is not None
-            black_out = entries.get(int(board.black)) is not None
-            if white_out and black_out:
-                result = ResultCode.DOUBLE_FORFEIT
-            elif white_out:
-                result = ResultCode.BLACK_WINS_BY_FORFEIT
-            elif black_out:
-                result = ResultCode.WHITE_WINS_BY_FORFEIT
+            result = _forfeit_result(int(board.white) in entries, int(board.black) in entries)
         games.append(
             GameRow(
                 round=round_row,
@@ -673,6 +666,41 @@ def _store(
     ByeRow.objects.bulk_create(byes)
     touch_tournament(row.pk)
     return round_row
+
+
+_FORFEITS = (
+    ResultCode.WHITE_WINS_BY_FORFEIT,
+    ResultCode.BLACK_WINS_BY_FORFEIT,
+    ResultCode.DOUBLE_FORFEIT,
+)
+
+
+def _forfeit_result(white_out: bool, black_out: bool) -> str:
+    """A round robin game's result when a player is out (withdrawn, absent): lost by forfeit."""
+    if white_out and black_out:
+        return ResultCode.DOUBLE_FORFEIT
+    if white_out:
+        return ResultCode.BLACK_WINS_BY_FORFEIT
+    if black_out:
+        return ResultCode.WHITE_WINS_BY_FORFEIT
+    return ResultCode.NONE
+
+
+def _refresh_forfeits(round_row: RoundRow) -> None:
+    """After a hand edit of a round robin draft, each board's forfeit follows its players
+    again: exchanging colours or swapping a withdrawn player kept the old board's forfeit (the
+    withdrawn player then won by forfeit)."""
+    row = round_row.tournament
+    if row.system == System.SWISS:
+        return
+    out = round_entries(row, round_row.number)
+    for game in round_row.games.select_related("white", "black"):
+        if game.result not in (ResultCode.NONE, *_FORFEITS):
+            continue
+        result = _forfeit_result(game.white.pairing_number in out, game.black.pairing_number in out)
+        if game.result != result:
+            game.result = result
+            game.save(update_fields=["result"])
 
 
 def pair_next_round(row: Tournament, user: object, engine: PairingEngine | None = None) -> RoundRow:
@@ -807,13 +835,7 @@ def unpair_round(round_row: RoundRow, user: object) -> None:
         if fresh.state == RoundState.PUBLISHED:
             entered = fresh.games.exclude(result=ResultCode.NONE)
             if row.system != System.SWISS:
-                entered = entered.exclude(
-                    result__in=[
-                        ResultCode.WHITE_WINS_BY_FORFEIT,
-                        ResultCode.BLACK_WINS_BY_FORFEIT,
-                        ResultCode.DOUBLE_FORFEIT,
-                    ]
-                )
+                entered = entered.exclude(result__in=_FORFEITS)
             if entered.exists():
                 raise Refused(
                     _("Round %(round)s has results: it can no longer be unpaired.")
@@ -925,6 +947,7 @@ def swap_players(
             % {"round": round_row.number, "first": first.name, "second": second.name},
             round_row.number,
         )
+    _refresh_forfeits(round_row)
     return violations(round_row)
 
 
@@ -950,6 +973,7 @@ def exchange_colours(game: GameRow, user: object) -> list[Violation]:
             % {"round": round_row.number, "board": game.board, "white": game.white.name},
             round_row.number,
         )
+    _refresh_forfeits(round_row)
     return violations(round_row)
 
 
@@ -974,6 +998,7 @@ def remove_board(game: GameRow, user: object) -> list[Violation]:
             % {"round": round_row.number, "board": board, "white": white.name, "black": black.name},
             round_row.number,
         )
+    _refresh_forfeits(round_row)
     return violations(round_row)
 
 
@@ -1001,6 +1026,7 @@ def add_board(
             % {"round": round_row.number, "board": board, "white": white.name, "black": black.name},
             round_row.number,
         )
+    _refresh_forfeits(round_row)
     return violations(round_row)
 
 
@@ -1029,6 +1055,7 @@ def give_bye(round_row: RoundRow, player: TournamentPlayer, user: object) -> lis
             % {"round": round_row.number, "name": player.name},
             round_row.number,
         )
+    _refresh_forfeits(round_row)
     return violations(round_row)
 
 
