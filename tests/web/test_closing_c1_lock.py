@@ -214,3 +214,35 @@ def test_c1_admin_adding_a_board_or_bye_to_a_closed_round_is_refused_on_the_form
     assert Game.objects.filter(round__tournament=closed).count() == 3
     assert not Bye.objects.filter(round__tournament=closed).exists()
     assert Round.objects.filter(tournament=closed).count() == 3
+
+
+def test_c1_c3_bulk_updates_cannot_clear_a_result_unpublish_or_retype(closed, public_club):
+    """C1/C3 in the database (triggers, migration closing 0003): a bulk ``update`` bypasses
+    the model receivers, yet a closed tournament's board cannot go back to "no result" nor
+    move, its round cannot go back to draft, and its kind/system/time control cannot change.
+    The same updates on an open tournament pass; a correction by bulk update passes (C3)."""
+    from django.db import DatabaseError
+
+    games = Game.objects.filter(round__tournament=closed)
+    for action in (
+        lambda: games.update(result=""),
+        lambda: Round.objects.filter(tournament=closed).update(state=RoundState.DRAFT),
+        lambda: Tournament.objects.filter(pk=closed.pk).update(kind="independent"),
+        lambda: Tournament.objects.filter(pk=closed.pk).update(time_control_category="rapid"),
+        lambda: Tournament.objects.filter(pk=closed.pk).update(system="swiss"),
+    ):
+        with pytest.raises(DatabaseError), transaction.atomic():
+            action()
+    assert not games.filter(result="").exists()
+    assert not Round.objects.filter(tournament=closed, state=RoundState.DRAFT).exists()
+    fresh = Tournament.objects.get(pk=closed.pk)
+    assert (fresh.kind, fresh.time_control_category, fresh.system) == (
+        "club",
+        "standard",
+        "round_robin",
+    )
+    games.filter(result="1-0").update(result="0-1")  # a correction (C3)
+    open_t = make_tournament(public_club, PLAYERS, [[(1, 2, "1-0")]], name="Open")
+    Game.objects.filter(round__tournament=open_t).update(result="")
+    Round.objects.filter(tournament=open_t).update(state=RoundState.DRAFT)
+    Tournament.objects.filter(pk=open_t.pk).update(kind="independent", system="swiss")
