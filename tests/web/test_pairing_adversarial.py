@@ -606,3 +606,30 @@ def test_round_robin_hand_edit_keeps_the_forfeit_on_the_withdrawn_player(
     )
     assert response.status_code == 302
     assert boards() == [(2, 1, ""), (4, 3, "-+")]
+
+
+def test_double_click_bye_absence_forbidden_pair_is_409_not_500(
+    client_owner, public_club, owner, monkeypatch
+):
+    """Issue 4 (double click): two identical posts checked at the same moment both pass the
+    "already recorded?" check, and the second insert meets the unique constraint. Simulated
+    by recording each row once, then posting it again with the checks blinded (``exists()``
+    answers False, as it did for the second click): 409 with the usual message (it was an
+    IntegrityError: 500), one row stays."""
+    from django.db.models import QuerySet
+
+    t = make_tournament(public_club, owner, field(4), max_requested_byes=None)
+    p1, p2 = t.players.get(pairing_number=1), t.players.get(pairing_number=2)
+    posts = [
+        ({"action": "bye", "player": p1.pk, "round_number": 2, "kind": "H"}, RequestedBye),
+        ({"action": "absence", "player": p2.pk, "round_number": 3}, Absence),
+        ({"action": "forbid", "first": p1.pk, "second": p2.pk}, ForbiddenPair),
+    ]
+    for post, model in posts:
+        assert client_owner.post(entries_url(t), post).status_code == 302
+        with monkeypatch.context() as m:
+            m.setattr(QuerySet, "exists", lambda self: False)
+            response = client_owner.post(entries_url(t), post)
+        assert response.status_code == 409, post
+        assert "already" in response.content.decode()
+        assert model.objects.count() == 1

@@ -26,7 +26,7 @@ import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from django.db import transaction
+from django.db import IntegrityError, models, transaction
 from django.db.models import F, Max, Q
 from django.utils.translation import gettext as _
 
@@ -172,6 +172,17 @@ def _frozen_message(row: Tournament) -> str:
             "round": FREEZE_ROUND
         }
     return _("Pairing numbers are frozen: the round robin's first round is paired.")
+
+
+def _create_once(model: type[models.Model], refusal: str, **values: object) -> None:
+    """Create a row whose uniqueness the caller checked: a second identical post that passed
+    the same check at the same moment (double click) meets the unique constraint and gets
+    ``refusal`` (409), not a 500. Runs in a savepoint so the caller's transaction goes on."""
+    try:
+        with transaction.atomic():
+            model.objects.create(**values)  # type: ignore[attr-defined]
+    except IntegrityError:
+        raise Refused(refusal) from None
 
 
 def _refuse_closed(row: Tournament) -> None:
@@ -359,7 +370,14 @@ def request_bye(player: TournamentPlayer, round_number: int, kind: str, user: ob
             % {"name": player.name, "count": player.requested_byes.count(), "limit": limit}
         )
     with transaction.atomic():
-        RequestedBye.objects.create(player=player, round_number=round_number, kind=kind)
+        _create_once(
+            RequestedBye,
+            _("%(name)s already has a bye in round %(round)s.")
+            % {"name": player.name, "round": round_number},
+            player=player,
+            round_number=round_number,
+            kind=kind,
+        )
         label = _("half-point bye") if kind == "H" else _("zero-point bye")
         note(
             row,
@@ -398,7 +416,13 @@ def add_absence(player: TournamentPlayer, round_number: int, user: object) -> No
             % {"name": player.name, "round": round_number}
         )
     with transaction.atomic():
-        Absence.objects.create(player=player, round_number=round_number)
+        _create_once(
+            Absence,
+            _("%(name)s already has a bye or an absence in round %(round)s.")
+            % {"name": player.name, "round": round_number},
+            player=player,
+            round_number=round_number,
+        )
         note(
             row,
             user,
@@ -477,7 +501,15 @@ def add_forbidden_pair(
             % {"first": a.name, "second": b.name}
         )
     with transaction.atomic():
-        ForbiddenPair.objects.create(tournament=row, first=a, second=b, reason=reason)
+        _create_once(
+            ForbiddenPair,
+            _("%(first)s and %(second)s are already a forbidden pair.")
+            % {"first": a.name, "second": b.name},
+            tournament=row,
+            first=a,
+            second=b,
+            reason=reason,
+        )
         note(
             row,
             user,
