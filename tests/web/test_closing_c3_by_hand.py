@@ -101,3 +101,25 @@ def test_c3_e3_e7_correction_in_the_tournament_closed_second(public_club):
     everything = list(EloRow.objects.order_by("pk").values())
     results_corrected.send(sender=Tournament, tournament=t2, user=None)
     assert list(EloRow.objects.order_by("pk").values()) == everything
+
+
+def test_c3_correction_through_the_results_page_recomputes_the_elo(client, public_club, make_user):
+    """C3 end to end: the owner corrects T2's round 4 on the results page (*Enregistrer les
+    corrections*): the results app stores it and sends ``results_corrected``; the Elo rows
+    become those worked out in the test above (A +25 → 1525, B −25 → 2425 in T2; A 1543,
+    B 2416 after T3), T1 untouched."""
+    from chessclub_web.clubs.models import Role
+
+    from .test_results_helpers import boards_url, button_data
+
+    t1, t2, t3 = make_three(public_club)
+    t1_rows = list(EloRow.objects.filter(tournament=t1).order_by("pk").values())
+    client.force_login(make_user("owner", public_club, Role.OWNER))
+    data = button_data(t2, 4, {1: "="})
+    assert client.post(boards_url(t2, 4), data).status_code == 302
+    assert Game.objects.get(round__tournament=t2, round__number=4).result == "="
+    assert rows(t2)["Able"][5:] == (25, 1525)
+    assert rows(t2)["Baker"][5:] == (-25, 2425)
+    assert rows(t3)["Able"][5:] == (18, 1543)
+    assert rows(t3)["Baker"][5:] == (-9, 2416)
+    assert list(EloRow.objects.filter(tournament=t1).order_by("pk").values()) == t1_rows
