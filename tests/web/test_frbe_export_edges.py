@@ -135,3 +135,28 @@ def test_b1_tournament_without_players_or_rounds_blocks_the_export(client, publi
     assert "n'a pas de joueur ou pas de ronde" in page
     for kind in ("frbe", "trf", "trflike"):
         assert client.get(url(t) + f"?download={kind}").status_code == 409
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("club", "Cercle de Namur", "n'est pas un numéro de cercle de 1 à 3 chiffres"),
+        ("matricule", "123456", "a plus que les 5 chiffres du fichier de résultats"),
+        ("rating", 12345, "a plus de 4 chiffres"),
+    ],
+)
+def test_b3_field_too_wide_for_the_layout_listed_not_500(
+    client, public_club, make_user, elite_bytes, field, value, message
+):
+    """A club name where B3 wants the club number (cols 37–39), a 6-digit matricule (31–35),
+    an Elo of 5 digits (45–48): the download raised the writer's ExportError (HTTP 500); now a
+    blocking problem on the page, and 409 for every download."""
+    from chessclub_web.tournaments.models import TournamentPlayer
+
+    t = services.import_tournament(public_club, elite_bytes, "elite.txt")
+    TournamentPlayer.objects.filter(tournament=t, pairing_number=1).update(**{field: value})
+    client.force_login(make_user("own", public_club, Role.OWNER))
+    page = html.unescape(client.get(url(t)).content.decode())
+    assert message in page
+    for kind in ("frbe", "trf", "trflike"):
+        assert client.get(url(t) + f"?download={kind}").status_code == 409

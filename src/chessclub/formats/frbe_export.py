@@ -57,8 +57,9 @@ class ExportIssue:
     """One finding: ``kind`` (``missing_name``, ``missing_start_date``, ``missing_end_date``,
     ``missing_arbiter``, ``missing_time_control``, ``missing_round_date``, ``no_result``,
     ``missing_matricule``, ``unknown_matricule``, ``missing_fide_id``, ``not_affiliated``,
-    ``unreadable_time_control``, ``fictitious_failed``, ``nothing_to_send``), its ``params``
-    and English ``text``."""
+    ``unreadable_time_control``, ``fictitious_failed``, ``nothing_to_send``,
+    ``matricule_too_long``, ``rating_too_wide``, ``bad_club``, ``does_not_fit``), its
+    ``params`` and English ``text``."""
 
     kind: str
     text: str
@@ -79,6 +80,15 @@ class ExportCheck:
     @property
     def ok(self) -> bool:
         return not self.blocking
+
+
+MATRICULE_DIGITS = 5
+"""B3: the matricule takes cols 31–35 of a player line (and 64–68 of the TRF-like ``001``)."""
+MAX_MATRICULE = 10**MATRICULE_DIGITS - 1
+MAX_RATING = 9999
+"""B3: Elo ``%04d`` in cols 45–48."""
+CLUB_DIGITS = 3
+"""B3: the club number takes cols 37–39."""
 
 
 def _matricule(text: str) -> int:
@@ -161,6 +171,33 @@ def check_export(
                         {**who, "matricule": number},
                     )
                 )
+        if number > MAX_MATRICULE:
+            blocking.append(
+                ExportIssue(
+                    "matricule_too_long",
+                    f"player {p.pairing_number} ({p.name}): matricule {number} does not fit the "
+                    f"results file's {MATRICULE_DIGITS} digits",
+                    {**who, "matricule": number},
+                )
+            )
+        if p.rating is not None and p.rating > MAX_RATING:
+            blocking.append(
+                ExportIssue(
+                    "rating_too_wide",
+                    f"player {p.pairing_number} ({p.name}): Elo {p.rating} does not fit 4 digits",
+                    {**who, "rating": p.rating},
+                )
+            )
+        club = p.club.strip()
+        if club and not (club.isascii() and club.isdigit() and len(club) <= CLUB_DIGITS):
+            blocking.append(
+                ExportIssue(
+                    "bad_club",
+                    f"player {p.pairing_number} ({p.name}): club {club!r} is not a club number "
+                    f"of at most {CLUB_DIGITS} digits",
+                    {**who, "club": club},
+                )
+            )
         if fide_rated and not p.fide_id.strip().strip("0"):
             blocking.append(
                 ExportIssue(
@@ -198,7 +235,7 @@ def check_export(
                 fictitious = fictitious_elo(t, counts)
             except FictitiousEloError as error:
                 warnings.append(ExportIssue("fictitious_failed", str(error)))
-    return ExportCheck(
+    check = ExportCheck(
         tuple(blocking),
         tuple(warnings),
         tuple(not_affiliated),
@@ -206,6 +243,17 @@ def check_export(
         rules.label,
         fictitious,
     )
+    if check.ok:
+        # Whatever else the layout cannot hold (more than 99 rounds, 999 players…): found
+        # here, listed with the rest, rather than raised by the download.
+        try:
+            frbe.write_tournament(prepare_export(t, check))
+        except ValueError as error:
+            return dataclasses.replace(
+                check,
+                blocking=(ExportIssue("does_not_fit", str(error), {"detail": str(error)}),),
+            )
+    return check
 
 
 def prepare_export(

@@ -54,6 +54,17 @@ def _issue_text(issue: ExportIssue) -> str:
             "results become 0F-0F."
         ),
         "nothing_to_send": _("The tournament has no player or no round: nothing to send."),
+        "matricule_too_long": _(
+            "Player %(number)s (%(name)s): matricule %(matricule)s has more than the 5 digits "
+            "of the results file."
+        ),
+        "rating_too_wide": _(
+            "Player %(number)s (%(name)s): Elo %(rating)s has more than 4 digits."
+        ),
+        "bad_club": _(
+            "Player %(number)s (%(name)s): club “%(club)s” is not a club number of 1–3 digits."
+        ),
+        "does_not_fit": _("The results file cannot hold this tournament: %(detail)s"),
         "unreadable_time_control": _(
             "The time control “%(tempo)s” cannot be read: the games' eligibility was not checked."
         ),
