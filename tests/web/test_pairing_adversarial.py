@@ -633,3 +633,24 @@ def test_double_click_bye_absence_forbidden_pair_is_409_not_500(
         assert response.status_code == 409, post
         assert "already" in response.content.decode()
         assert model.objects.count() == 1
+
+
+def test_rules_planned_rounds_below_the_paired_rounds_refused_for_round_robins(
+    client_owner, public_club, owner
+):
+    """Issue 4 (pairing rules): a round robin of 4 has a Berger table of 3 rounds (n − 1);
+    with round 1 paired, planned rounds of 0 (fewer than paired) are refused 409 as for a
+    Swiss — they were saved, leaving a paired round outside the tournament."""
+    t = make_tournament(public_club, owner, field(4), system="round_robin", planned_rounds=0)
+    pair(client_owner, t)
+    t.refresh_from_db()
+    assert t.planned_rounds == 3
+    rules = {
+        "action": "rules",
+        "planned_rounds": 0,
+        "initial_colour": "W",
+        "missed_round_points": "Z",
+    }
+    assert client_owner.post(entries_url(t), rules).status_code == 409
+    t.refresh_from_db()
+    assert t.planned_rounds == 3

@@ -254,10 +254,8 @@ def _entries_action(request: HttpRequest, club: Club, row: Tournament) -> str:
         old_colour = row.initial_colour  # the form writes the posted values into ``row``
         form = PairingRulesForm(request.POST, instance=row)
         _form_or_bad(form)
-        if (
-            services.last_paired_round(row) > (form.cleaned_data["planned_rounds"] or 0)
-            and row.system == System.SWISS
-        ):
+        if services.last_paired_round(row) > (form.cleaned_data["planned_rounds"] or 0):
+            # Any system: a round robin's table length is no less binding.
             raise services.Refused(_("More rounds are paired than that."))
         if (
             form.cleaned_data["initial_colour"] != old_colour
