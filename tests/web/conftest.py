@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from django.db import connections
 
 from chessclub_web import commands
 from chessclub_web.clubs.models import Club, Membership, Role
@@ -62,3 +63,22 @@ def make_user(db, django_user_model):
         return user
 
     return make
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _end_stray_postgresql_sessions(django_db_setup, django_db_blocker):
+    """At the end of the test session (before the test database is dropped), end the other
+    PostgreSQL sessions on it: connections opened by ORM calls made while playwright runs
+    (its greenlet has its own context) outlive their tests, whichever app's browser tests made
+    them, and PostgreSQL refuses to drop a database in use. Session-scoped: it
+    protects the whole run."""
+    yield
+    if connections["default"].vendor != "postgresql":
+        return
+    with django_db_blocker.unblock():
+        with connections["default"].cursor() as cursor:
+            cursor.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            )
+        connections["default"].close()

@@ -28,25 +28,6 @@ pytestmark = [
 TIMEOUT = 15_000  # ms
 
 
-@pytest.fixture(scope="session", autouse=True)
-def _end_stray_postgresql_sessions(django_db_setup, django_db_blocker):
-    """At the end of the test session (before the test database is dropped), end the other
-    PostgreSQL sessions on it: connections opened by ORM calls made while playwright runs
-    (its greenlet has its own context) outlive their tests, whichever app's browser tests made
-    them, and PostgreSQL refuses to drop a database in use. Session-scoped, so it protects
-    the whole run once this module is collected (better placed in conftest.py)."""
-    yield
-    if connections["default"].vendor != "postgresql":
-        return
-    with django_db_blocker.unblock():
-        with connections["default"].cursor() as cursor:
-            cursor.execute(
-                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                "WHERE datname = current_database() AND pid <> pg_backend_pid()"
-            )
-        connections["default"].close()
-
-
 @pytest.fixture
 def browser(monkeypatch):
     # playwright's synchronous API runs an event loop in this thread; the ORM calls of the test
