@@ -259,10 +259,56 @@ def end_early(tournament: rows.Tournament, after_round: int) -> EarlyEnd:
 # --------------------------------------------------------------------------- closing (C1)
 
 
+def _team_final_standings(
+    tournament: rows.Tournament,
+) -> tuple[list[str], str, list[FinalStanding]] | None:
+    """C1/S4 for a team event: the team standings as the teams app ranks them (match points,
+    then its team tiebreaks, ``GP EDE EMGSB`` by default), ``None`` when it cannot rank them."""
+    from chessclub_web.teams import presentation
+    from chessclub_web.teams import services as team_services
+
+    try:
+        core = team_services.load_team_tournament(tournament)
+        settings = team_services.team_standings_settings(tournament)
+        ranked = presentation.standings_rows(core, settings)
+    except Exception:  # the individual standings are stored instead
+        return None
+    codes = list(settings.codes) if "GP" in settings.codes else ["GP", *settings.codes]
+    made = [
+        FinalStanding(
+            tournament=tournament,
+            position=position,
+            rank=row.rank,
+            pairing_number=row.number,
+            name=row.name,
+            rating="",
+            points=row.mp,
+            games_played=0,
+            tiebreaks={
+                "GP": row.gp,
+                **dict(zip(settings.codes, row.tiebreaks, strict=True)),
+            },
+        )
+        for position, row in enumerate(ranked, start=1)
+    ]
+    return codes, settings.era.value, made
+
+
 def store_final_standings(tournament: rows.Tournament) -> list[FinalStanding]:
     """C1/C3: compute the standings with the tournament's tiebreaks (core
-    :func:`chessclub.standings.compute_standings` through the adapters) and store them in place
-    of any stored before. Returns the new rows."""
+    :func:`chessclub.standings.compute_standings` through the adapters; for a team event the
+    team standings, match points first, S4) and store them in place of any stored before.
+    Returns the new rows."""
+    if tournament.is_team_event:
+        team = _team_final_standings(tournament)
+        if team is not None:
+            codes, era, made = team
+            FinalStanding.objects.filter(tournament=tournament).delete()
+            made = FinalStanding.objects.bulk_create(made)
+            Closure.objects.filter(tournament=tournament).update(
+                codes=codes, era=era, standings_stored_at=timezone.now()
+            )
+            return made
     core = load_tournament(tournament)
     settings = standings_settings(tournament, core)
     summary, _cells = summarize(core, settings)
