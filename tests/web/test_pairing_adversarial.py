@@ -214,9 +214,9 @@ def test_c04_1_pab_never_goes_to_a_withdrawn_player(client_owner, public_club, o
 
 
 def test_c04_1_pab_never_goes_to_an_announced_absent_player(client_owner, public_club, owner):
-    """FIDE C.04.1 c: player 4 is announced absent in round 1 (4 players: 1-2, 3 alone? no —
-    3 players left: the engine gives the bye to one of them). The absent player 4 cannot be
-    given the bye by hand."""
+    """FIDE C.04.1 c: player 4 is announced absent in round 1, so the three others are paired
+    (one board and the pairing-allocated bye). Giving the bye by hand to the absent player 4
+    is refused (409), nothing changes — it was accepted, a point for someone not there."""
     t = make_tournament(public_club, owner, field(4))
     p4 = t.players.get(pairing_number=4)
     client_owner.post(entries_url(t), {"action": "absence", "player": p4.pk, "round_number": 1})
