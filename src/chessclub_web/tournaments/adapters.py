@@ -371,7 +371,8 @@ class StandingsSettings(NamedTuple):
 
 def system_default_codes(system: str) -> tuple[str, ...]:
     """The spec S4 default tiebreaks of a tournament system (a ``System`` value)."""
-    return default_tiebreaks(Tournament(name="", players=(), system=TournamentSystem(system)))
+    individual = TournamentSystem(_INDIVIDUAL_SYSTEM.get(system, system))
+    return default_tiebreaks(Tournament(name="", players=(), system=individual))
 
 
 def standings_settings(
