@@ -19,6 +19,12 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
+from chessclub.formats.frbe_interclub import (
+    InterclubError,
+    interclub_file,
+    interclub_file_name,
+)
+from chessclub.formats.frbe_name import DIVISIONS, SERIES, UNUSED, FrbeFileNameError
 from chessclub.formats.trf.teams import write_team_trf
 from chessclub.pairing.teams import pairing_system_code
 from chessclub_web.permissions import Action, LoginRequired, allowed_on, tournament_for_request
@@ -39,6 +45,7 @@ from chessclub_web.teams.models import (
     Team,
 )
 from chessclub_web.teams.presentation import player_rows, points, standings_rows
+from chessclub_web.tournaments.adapters import load_tournament
 from chessclub_web.tournaments.models import (
     ResultCode,
     Round,
@@ -439,8 +446,50 @@ def round_detail(request: HttpRequest, number: str, pk: int, round: int) -> Http
             "round": rnd,
             "matches": matches,
             "byes": list(rnd.team_byes.select_related("team")),
+            "can_export": allowed_on(request.user, tournament, Action.EXPORT_TOURNAMENT),
+            "divisions": list(DIVISIONS + UNUSED),
+            "series": list(SERIES + UNUSED),
         },
     )
+
+
+@_guard
+@require_safe
+def round_frbe(request: HttpRequest, number: str, pk: int, round: int) -> HttpResponse:
+    """The Belgian results file of the round's individual games (spec frbe.md B3; sender code
+    998 of national interclubs, B5; file name ``MDDINT<division><series>.998``, B2). Query
+    ``division`` (1–9, $) and ``series`` (A–Z, $); a bad one, a round without date, game or
+    with a game lacking its result answers 400 naming it."""
+    _club, tournament = _get(request, number, pk, Action.EXPORT_TOURNAMENT)
+    rnd = get_object_or_404(Round, tournament=tournament, number=round)
+    division = request.GET.get("division", "1")[:2]
+    series = request.GET.get("series", "A")[:2]
+
+    def refuse(message: str) -> HttpResponse:
+        return HttpResponse(message, status=400, content_type="text/plain; charset=utf-8")
+
+    core = load_tournament(tournament)
+    try:
+        data = interclub_file(core, rnd.number)
+        assert rnd.date is not None  # interclub_file refuses a round without date
+        name = interclub_file_name(rnd.date, division, series)
+    except InterclubError as exc:
+        text = {
+            "no_round": _("Round %(round)s is not published."),
+            "no_date": _("Round %(round)s has no date: set it first (FRBE B1)."),
+            "no_game": _("Round %(round)s has no game to send."),
+            "no_result": _("Round %(round)s: %(count)s game(s) still without a result."),
+        }.get(exc.kind, "%(round)s")
+        return refuse(text % {"round": rnd.number, **exc.params})
+    except FrbeFileNameError as exc:
+        return refuse(
+            _("Division is 1 to 9 or $, series A to Z or $ (FRBE B2): %(error)s") % {"error": exc}
+        )
+    except ValueError as exc:  # the writer: a field the layout cannot hold
+        return refuse(_("The Belgian file cannot hold this round: %(error)s") % {"error": exc})
+    response = HttpResponse(data, content_type="text/plain; charset=latin-1")
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response
 
 
 @_guard
