@@ -89,10 +89,10 @@ def test_b3_csv_value_too_wide_is_400_naming_the_field(owner, public_club, row, 
 
 
 def test_b5_forecast_with_odd_roster_matricules(owner, public_club):
-    """Roster matricules typed elsewhere (``²``, 23 digits) are skipped by the forecast, which
+    """Roster matricules typed elsewhere (``²``, 16 digits) are skipped by the forecast, which
     answered 500."""
     upload(owner, public_club, "PLAYER.DBF", (LISTS / "PLAYER.DBF").read_bytes())
-    for matricule in ("²", "9" * 23, "90001"):
+    for matricule in ("²", "9" * 16, "90001"):  # 16: the roster field's length
         Player.objects.create(
             club=public_club, surname="X", first_name=matricule, matricule=matricule
         )

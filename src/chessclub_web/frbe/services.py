@@ -83,9 +83,12 @@ def _row(p: FrbePlayer) -> FederationPlayer:
 
 @transaction.atomic
 def store_list(listing: PlayerList, source: str, user: object | None) -> PlayerListImport:
-    """Insert new matricules and update known ones, in bulk (a re-import duplicates no one)."""
+    """Insert new matricules and update known ones, in bulk (a re-import duplicates no one),
+    in matricule order (concurrent imports cannot deadlock)."""
     known = set(FederationPlayer.objects.values_list("matricule", flat=True))
-    rows = [_row(p) for p in listing]
+    # In matricule order: two imports at once then lock the rows they share in the same order
+    # (in file order, two lists sorted differently deadlocked on PostgreSQL: a 500).
+    rows = sorted((_row(p) for p in listing), key=lambda r: r.matricule)
     new = [r for r in rows if r.matricule not in known]
     old = [r for r in rows if r.matricule in known]
     # One INSERT … ON CONFLICT DO UPDATE per batch (bulk_update's CASE expressions take
