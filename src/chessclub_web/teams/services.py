@@ -46,6 +46,8 @@ from chessclub_web.teams.models import (
 )
 from chessclub_web.tournaments.adapters import CODE_TO_RESULT
 from chessclub_web.tournaments.models import (
+    Bye,
+    ByeCode,
     Game,
     ResultCode,
     Round,
@@ -228,8 +230,11 @@ def _match_of(rnd: Round, team: Team) -> Match | None:
 
 
 def _has_results(match: Match) -> bool:
+    """A result was entered: the whole match forfeited or a game's result. A board left empty
+    (``MatchBoard.forfeit``) is not one: it follows from the line-up, which may be corrected
+    until a result is entered."""
     return bool(match.forfeit) or any(
-        (b.game is not None and b.game.result != ResultCode.NONE) or b.forfeit
+        b.game is not None and b.game.result != ResultCode.NONE
         for b in match.boards.select_related("game")
     )
 
@@ -272,7 +277,55 @@ def build_boards(match: Match, results: dict[int, str] | None = None) -> None:
             [MatchBoard(match=match, board=b, game=g) for b, g in games.items()]
             + [MatchBoard(match=match, board=b, forfeit=f) for b, f in forfeits.items()]
         )
+        sync_board_forfeit_byes(match)
     touch_tournament(rnd.tournament_id)
+
+
+def sync_board_forfeit_byes(match: Match) -> None:
+    """The individual record of a player whose opponent team fielded nobody on their board.
+
+    A forfeit win is a result for the player (FIDE C.07 Art. 16.2.2 "forfeit win"; TRF ``+``;
+    spec R1 codes ``+/-``), so it belongs in the individual standings and crosstable, not only
+    in the team's game points. With no opponent there is no ``Game`` row: the player gets a
+    full-point ``Bye`` row for the round — the individual model's form of a forfeit win
+    without an opponent, as the TRF reader reads ``0000 - +`` (``chessclub.formats.trf``).
+    Not a game: not rated, not sent in the Belgian file (B3), not counted as met.
+
+    Whole match forfeited: the winning team's present players keep their forfeit win, the
+    losing team's get nothing (their team lost the board); both teams forfeiting: nobody.
+    Rebuilt from the boards at every change (line-up, match forfeit); only the two teams'
+    players' full-point byes of this round are touched (a team event has no other byes).
+    """
+    rnd = match.round
+    members = TeamMember.objects.filter(team__in=(match.home_id, match.away_id)).values_list(
+        "player_id", flat=True
+    )
+    Bye.objects.filter(round=rnd, player_id__in=list(members), kind=ByeCode.FULL_POINT).delete()
+    if match.forfeit == MatchForfeit.DOUBLE:
+        return
+    fielded = {
+        match.home_id: lineup_of(rnd, match.home),
+        match.away_id: lineup_of(rnd, match.away),
+    }
+    winners: list[int] = []
+    for board in match.boards.filter(game__isnull=True):
+        if board.forfeit == BoardForfeit.HOME_WINS:
+            team_id = match.home_id
+        elif board.forfeit == BoardForfeit.AWAY_WINS:
+            team_id = match.away_id
+        else:
+            continue
+        if match.forfeit == MatchForfeit.HOME_WINS and team_id != match.home_id:
+            continue
+        if match.forfeit == MatchForfeit.AWAY_WINS and team_id != match.away_id:
+            continue
+        side = fielded[team_id]
+        player = side[board.board - 1] if board.board <= len(side) else None
+        if player is not None:
+            winners.append(player.pk)
+    Bye.objects.bulk_create(
+        Bye(round=rnd, player_id=pid, kind=ByeCode.FULL_POINT) for pid in winners
+    )
 
 
 def create_match(rnd: Round, order: int, home: Team, away: Team) -> Match:
@@ -332,6 +385,7 @@ def set_match_forfeit(match: Match, code: str) -> None:
             Game.objects.filter(pk=board.game.pk).exclude(result=result).update(
                 result=result, version=F("version") + 1
             )
+        sync_board_forfeit_byes(match)
     touch_tournament(match.round.tournament_id)
 
 
