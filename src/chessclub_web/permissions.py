@@ -161,6 +161,26 @@ class LoginRequired(Exception):
     """Raised when an anonymous visitor asks for an action that needs an account."""
 
 
+def plausible_club_number(number: str) -> bool:
+    """False for a club number taken from a URL that no club can have: empty, longer than
+    ``Club.number`` allows, or holding a control character (a NUL byte, which PostgreSQL
+    refuses in any text parameter: it was a 500). Such a number is a 404 without asking the
+    database (bad-input rule)."""
+    return bool(number) and len(number) <= MAX_CLUB_NUMBER and number.isprintable()
+
+
+def find_club(number: str) -> Club | None:
+    """The club with this federation number in any case (``abc`` finds ``ABC``), or ``None``
+    (also for a number :func:`plausible_club_number` rejects)."""
+    if not plausible_club_number(number):
+        return None
+    return Club.objects.filter(number__iexact=number).first()
+
+
+#: Longer than any club number the database holds (``Club.number``'s max_length).
+MAX_CLUB_NUMBER = Club._meta.get_field("number").max_length or 255
+
+
 def club_for_request(request: HttpRequest, number: str, action: Action | None = None) -> Club:
     """The club with this federation number in any case (``abc`` finds ``ABC``), if the
     request may see it (and do ``action``).
@@ -169,7 +189,7 @@ def club_for_request(request: HttpRequest, number: str, action: Action | None = 
     :class:`LoginRequired` when an anonymous visitor asks for ``action``, and
     ``PermissionDenied`` (403) when a logged-in user's role does not allow it.
     """
-    club = Club.objects.filter(number__iexact=number).first()
+    club = find_club(number)
     if club is None or not can_view(request.user, club):
         raise Http404("No such club")
     if action is not None and not allowed(request.user, club, action):
@@ -190,7 +210,7 @@ def tournament_for_request(
     creator; :class:`LoginRequired` when an anonymous visitor asks for ``action``;
     ``PermissionDenied`` (403) when a logged-in user may not do it.
     """
-    club = Club.objects.filter(number__iexact=number).first()
+    club = find_club(number)
     if club is None:
         raise Http404("No such club")
     tournament = get_object_or_404(Tournament.objects.select_related("club"), pk=pk, club=club)

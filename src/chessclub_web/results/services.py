@@ -17,7 +17,11 @@ boards the user changed, each with the version the user's page showed (``Game.ve
   closing app stores the final standings again and recomputes the Elo, spec C3).
 
 A board whose chosen result is already the stored one (same version) is left as it is and
-counts as saved.
+counts as saved. So does a board whose version is stale when every change since that version
+was made by the same user and the stored result is the one chosen again: a double click on
+the button, or the button's page posted again after the browser's *Back* (nobody else changed
+the board, so R3's "changed by someone else" would be false; nothing is written, the history
+gets no row).
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ from django.db import transaction
 from django.db.models import Exists, F, OuterRef
 from django.utils.translation import gettext as _
 
+from chessclub_web.permissions import Action, allowed_on
 from chessclub_web.results.models import ResultChange, Via
 from chessclub_web.tournaments.models import (
     Game,
@@ -45,6 +50,9 @@ from chessclub_web.tournaments.signals import results_corrected
 #: Systems in which a round followed by an already paired round takes the button only (R4a).
 SWISS_SYSTEMS = frozenset({System.SWISS, System.TEAM_SWISS})
 RESULT_CODES = frozenset(code.value for code in ResultCode)
+#: The largest version a board can have (``Game.version`` is a PositiveIntegerField: 2³¹ − 1
+#: on every database Django supports); a larger one was tampered with.
+MAX_VERSION = 2_147_483_647
 
 
 class ResultsError(Exception):
@@ -89,9 +97,15 @@ class SaveOutcome:
         return not self.stale
 
 
+def _later_paired(tournament_ref: Any, number_ref: Any) -> Exists:
+    """A later round of the tournament exists (draft or published). A round row counts as
+    paired even without boards: a team round's matches come before their boards' games."""
+    return Exists(Round.objects.filter(tournament_id=tournament_ref, number__gt=number_ref))
+
+
 def later_round_paired(tournament: Tournament, round_row: Round) -> bool:
     """True when a later round of the tournament has been paired (a row exists, draft or
-    published)."""
+    published): spec R4 (a)."""
     return Round.objects.filter(tournament=tournament, number__gt=round_row.number).exists()
 
 
@@ -128,6 +142,16 @@ def board_label(game: Any, index: int | None = None) -> str:
     return _("board %(board)s") % {"board": number if number is not None else "?"}
 
 
+def codes_help() -> str:
+    """The codes a request may send, each with the label the page shows: ``1-0, = (½-½), …,
+    "" (–)`` (the labels themselves are not codes)."""
+    parts = []
+    for code in ResultCode:
+        shown = f"“{code.value}”" if code.value in ("", "=") else code.value
+        parts.append(shown if str(code.label) == code.value else f"{shown} ({code.label})")
+    return ", ".join(parts)
+
+
 def _check_codes(changes: Sequence[Change], boards: dict[int, Game], closed: bool) -> None:
     for change in changes:
         game = boards.get(change.game_id)
@@ -144,14 +168,14 @@ def _check_codes(changes: Sequence[Change], boards: dict[int, Game], closed: boo
                 % {
                     "board": board_label(game).capitalize(),
                     "code": change.result[:20],
-                    "codes": " ".join(str(c.label) for c in ResultCode),
+                    "codes": codes_help(),
                 },
             )
-        if change.version < 1:
+        if not 1 <= change.version <= MAX_VERSION:
             raise ResultsError(
                 400,
                 _("%(board)s: the version %(version)s is not valid.")
-                % {"board": board_label(game).capitalize(), "version": change.version},
+                % {"board": board_label(game).capitalize(), "version": str(change.version)[:20]},
             )
         if closed and change.result == ResultCode.NONE:
             raise ResultsError(
@@ -162,6 +186,25 @@ def _check_codes(changes: Sequence[Change], boards: dict[int, Game], closed: boo
                 )
                 % {"board": board_label(game).capitalize()},
             )
+
+
+def _may_correct(user: Any, tournament: Tournament) -> bool:
+    return user is not None and allowed_on(user, tournament, Action.CORRECT_RESULTS)
+
+
+def _own_resubmission(game: Game, change: Change, user: Any) -> bool:
+    """True when every change of ``game`` since ``change.version`` was made by ``user`` (a
+    double submit, a page posted again after *Back*): then a stale version is not R3's
+    "changed by someone else". The history holds one row per version step; a step missing
+    from it (written by other code) is someone else's."""
+    if not getattr(user, "is_authenticated", False) or change.version > game.version:
+        return False
+    authors = list(
+        ResultChange.objects.filter(game_id=game.pk, old_version__gte=change.version).values_list(
+            "user_id", flat=True
+        )[: game.version - change.version + 1]
+    )
+    return len(authors) == game.version - change.version and all(a == user.pk for a in authors)
 
 
 def save_results(
@@ -180,7 +223,8 @@ def save_results(
 
     Returns a :class:`SaveOutcome`: either every board saved, or nothing saved and the stale
     boards' stored values (spec R3). Raises :class:`ResultsError` (4xx) for bad input; then
-    nothing is written either.
+    nothing is written either. The right is checked again against the fresh state: a
+    tournament closed since the caller's check takes ``CORRECT_RESULTS`` (403 otherwise).
     """
     wanted = {change.game_id: change for change in changes}
     ordered = [wanted[game_id] for game_id in sorted(wanted)]
@@ -190,13 +234,7 @@ def save_results(
         # tournament closed, a later round paired since the page was loaded.
         fresh = (
             Round.objects.filter(pk=round_row.pk)
-            .annotate(
-                later=Exists(
-                    Round.objects.filter(
-                        tournament_id=OuterRef("tournament_id"), number__gt=OuterRef("number")
-                    )
-                )
-            )
+            .annotate(later=_later_paired(OuterRef("tournament_id"), OuterRef("number")))
             .values_list("state", "tournament__closed_at", "tournament__system", "later")
             .first()
         )
@@ -209,6 +247,11 @@ def save_results(
                 409,
                 _("Round %(round)s is not published: its results cannot be entered yet.")
                 % {"round": round_row.number},
+            )
+        if closed and not _may_correct(user, tournament):
+            # Closed since the caller checked ENTER_RESULTS: corrections need more (C3).
+            raise ResultsError(
+                403, _("This tournament is closed: you may not correct its results.")
             )
         if via == Via.AUTOSAVE:
             reason = _reason(closed, system in SWISS_SYSTEMS and later, round_row.number)
@@ -228,7 +271,10 @@ def save_results(
         for change in ordered:
             game = boards[change.game_id]
             if game.version != change.version:
-                outcome.stale[game.pk] = Stored(game.result, game.version)
+                if game.result == change.result and _own_resubmission(game, change, user):
+                    outcome.saved[game.pk] = Stored(game.result, game.version)
+                else:
+                    outcome.stale[game.pk] = Stored(game.result, game.version)
                 continue
             if game.result == change.result:
                 outcome.saved[game.pk] = Stored(game.result, game.version)

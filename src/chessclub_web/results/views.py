@@ -14,6 +14,7 @@ version (R3), a draft round or an automatic save where only the button saves (R4
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django.contrib import messages
@@ -32,10 +33,12 @@ from chessclub_web.permissions import (
     allowed_on,
     can_view,
     is_creator,
+    plausible_club_number,
     tournament_for_request,
 )
 from chessclub_web.results.models import ResultChange, Via
 from chessclub_web.results.services import (
+    MAX_VERSION,
     Change,
     ResultsError,
     Stored,
@@ -296,11 +299,34 @@ def _render_boards(
     )
 
 
+#: Ids and versions are sent as ASCII digits (an optional minus sign, so that ``-1`` is named
+#: as an invalid version); at most 18 digits, so that any value fits a 64-bit column. Python's
+#: ``int`` would also take ``١``, ``1_0`` or 4,000 digits (bad-input rule).
+_NUMBER = re.compile(r"-?[0-9]{1,18}")
+
+#: The largest id a row can have (BigAutoField); a larger one in a URL names nothing (it was
+#: an OverflowError on SQLite: 500).
+MAX_ID = 2**63 - 1
+
+
 def _int(value: str | None) -> int | None:
-    try:
-        return int(value) if value is not None and value.strip() else None
-    except ValueError:
+    """The whole number written in ``value`` (ASCII digits, surrounding spaces allowed), else
+    ``None``."""
+    if value is None:
         return None
+    value = value.strip()
+    return int(value) if _NUMBER.fullmatch(value) else None
+
+
+def _version_error(game_id: int, raw: str | None) -> ResultsError:
+    """400 naming the game and the version sent (or saying that none was)."""
+    if raw is None or not raw.strip():
+        return ResultsError(400, _("Game %(game)s: the version is missing.") % {"game": game_id})
+    return ResultsError(
+        400,
+        _("Game %(game)s: the version “%(version)s” is not valid.")
+        % {"game": game_id, "version": raw[:20]},
+    )
 
 
 def _posted_boards(request: HttpRequest, round_row: Round) -> dict[int, dict[str, Any]]:
@@ -320,13 +346,10 @@ def _posted_boards(request: HttpRequest, round_row: Round) -> dict[int, dict[str
                 _("“%(field)s” is not a board of round %(round)s of this tournament.")
                 % {"field": key[:40], "round": round_row.number},
             )
-        version = _int(request.POST.get(f"version-{game_id}"))
-        if version is None or version < 1:
-            raise ResultsError(
-                400,
-                _("Game %(game)s: the version “%(version)s” is not valid.")
-                % {"game": game_id, "version": str(request.POST.get(f"version-{game_id}"))[:20]},
-            )
+        raw = request.POST.get(f"version-{game_id}")
+        version = _int(raw)
+        if version is None or not 1 <= version <= MAX_VERSION:
+            raise _version_error(game_id, raw)
         posted[game_id] = {
             "result": request.POST[key],
             "version": version,
@@ -336,10 +359,17 @@ def _posted_boards(request: HttpRequest, round_row: Round) -> dict[int, dict[str
 
 
 def _error_page(
-    request: HttpRequest, club: Any, tournament: Tournament, round_row: Round, error: ResultsError
+    request: HttpRequest,
+    club: Any,
+    tournament: Tournament,
+    round_row: Round,
+    error: ResultsError,
+    posted: dict[int, dict[str, Any]] | None = None,
 ) -> HttpResponse:
+    """The boards page with the error; the user's choices stay selected (nothing was saved:
+    the button saves them once corrected)."""
     messages.error(request, error.message)
-    return _render_boards(request, club, tournament, round_row, status=error.status)
+    return _render_boards(request, club, tournament, round_row, status=error.status, posted=posted)
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -367,6 +397,7 @@ def boards(request: HttpRequest, number: str, pk: int, round_number: int) -> Htt
             else _("Log in first."),
         )
         return _render_boards(request, club, tournament, round_row, status=403)
+    posted: dict[int, dict[str, Any]] | None = None
     try:
         posted = _posted_boards(request, round_row)
         changed = [
@@ -376,7 +407,8 @@ def boards(request: HttpRequest, number: str, pk: int, round_number: int) -> Htt
         ]
         outcome = save_results(tournament, round_row, changed, request.user, via=Via.BUTTON)
     except ResultsError as error:
-        return _error_page(request, club, tournament, round_row, error)
+        tournament.refresh_from_db()
+        return _error_page(request, club, tournament, round_row, error, posted)
     if not outcome.ok:
         messages.error(
             request,
@@ -420,6 +452,8 @@ def save_board(request: HttpRequest, number: str, pk: int, round_number: int) ->
         Round.objects.select_related("tournament__club")
         .filter(tournament__club__number__iexact=number, tournament_id=pk, number=round_number)
         .first()
+        if plausible_club_number(number) and pk <= MAX_ID
+        else None
     )
     if round_row is None:
         raise Http404("No such round")
@@ -435,7 +469,8 @@ def save_board(request: HttpRequest, number: str, pk: int, round_number: int) ->
             status=403,
         )
     game_id = _int(request.POST.get("game"))
-    version = _int(request.POST.get("version"))
+    raw_version = request.POST.get("version")
+    version = _int(raw_version)
     result = request.POST.get("result")
     if game_id is None or result is None:
         return JsonResponse(
@@ -443,14 +478,8 @@ def save_board(request: HttpRequest, number: str, pk: int, round_number: int) ->
             status=400,
         )
     if version is None:
-        return JsonResponse(
-            {
-                "state": "refused",
-                "message": _("Game %(game)s: the version “%(version)s” is not valid.")
-                % {"game": game_id, "version": str(request.POST.get("version"))[:20]},
-            },
-            status=400,
-        )
+        error = _version_error(game_id, raw_version)
+        return JsonResponse({"state": "refused", "message": error.message}, status=400)
     try:
         outcome = save_results(
             tournament,

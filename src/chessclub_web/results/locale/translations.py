@@ -359,6 +359,18 @@ T: dict[str, tuple[str, str, str, str]] = {
         "Die Anfrage nennt kein Brett oder kein Ergebnis.",
         "The request names no board or no result.",
     ),
+    "Game %(game)s: the version is missing.": (
+        "Partie %(game)s : la version manque.",
+        "Partij %(game)s: de versie ontbreekt.",
+        "Partie %(game)s: die Version fehlt.",
+        "Game %(game)s: the version is missing.",
+    ),
+    "This tournament is closed: you may not correct its results.": (
+        "Ce tournoi est clôturé : vous ne pouvez pas corriger ses résultats.",
+        "Dit toernooi is afgesloten: u mag de resultaten niet corrigeren.",
+        "Dieses Turnier ist abgeschlossen: Sie dürfen seine Ergebnisse nicht korrigieren.",
+        "This tournament is closed: you may not correct its results.",
+    ),
 }
 
 LANGUAGES = ("fr", "nl", "de", "en")
@@ -395,7 +407,7 @@ def fill(folder: Path) -> list[str]:
                 missing.append(msgid)
                 out.append(entry)
                 continue
-            entry = entry.replace("#, fuzzy\n", "")
+            entry = entry.replace("#, fuzzy\n", "").replace("#, fuzzy, ", "#, ")
             entry = re.sub(r"^#\| .*\n?", "", entry, flags=re.M)
             entry = re.sub(
                 r"^msgstr (?:\".*\"\n?)+",
