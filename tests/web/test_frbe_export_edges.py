@@ -160,3 +160,21 @@ def test_b3_field_too_wide_for_the_layout_listed_not_500(
     assert message in page
     for kind in ("frbe", "trf", "trflike"):
         assert client.get(url(t) + f"?download={kind}").status_code == 409
+
+
+def test_b2_two_saves_at_once_update_one_row(
+    client, public_club, make_user, elite_bytes, monkeypatch
+):
+    """Two managers save chars 7–8 of a tournament that had none at the same moment: both
+    read "no settings yet"; the second insert hit the one-row-per-tournament constraint
+    (IntegrityError, 500). Simulated by making the view read "none" while a row exists."""
+    from chessclub_web.frbe import services as frbe_services
+
+    t = services.import_tournament(public_club, elite_bytes, "elite.txt")
+    ExportSettings.objects.create(tournament=t, division="2", series="B")
+    monkeypatch.setattr(
+        frbe_services, "export_settings", lambda row: ExportSettings(tournament=row)
+    )
+    client.force_login(make_user("own", public_club, Role.OWNER))
+    assert client.post(url(t), {"division": "3", "series": "C"}).status_code == 302
+    assert list(ExportSettings.objects.values_list("division", "series")) == [("3", "C")]

@@ -24,7 +24,7 @@ from chessclub.formats.frbe_players import PlayerListError
 from chessclub.ratings.frbe import DEFAULT_NATIONAL_RULES, GameEligibility, IneligibleReason
 from chessclub_web.clubs.models import Club, Player
 from chessclub_web.frbe import services
-from chessclub_web.frbe.models import FederationPlayer, PlayerListImport
+from chessclub_web.frbe.models import ExportSettings, FederationPlayer, PlayerListImport
 from chessclub_web.permissions import Action, allowed, allowed_on, club_view
 from chessclub_web.tournaments.adapters import load_tournament
 from chessclub_web.tournaments.models import Tournament, TournamentPlayer
@@ -158,8 +158,11 @@ def export(request: HttpRequest, club: Club, pk: int) -> HttpResponse:
                 % {"name": name.clash}
             )
         if not errors:
-            settings.division, settings.series, settings.fide_rated = division, series, fide_rated
-            settings.save()
+            # One row per tournament: two saves at once update it, never an IntegrityError.
+            ExportSettings.objects.update_or_create(
+                tournament=row,
+                defaults={"division": division, "series": series, "fide_rated": fide_rated},
+            )
             messages.success(request, _("The export settings were saved."))
             return redirect(reverse("export", args=(club.number, row.pk)))
         status = 400
