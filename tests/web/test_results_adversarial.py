@@ -526,3 +526,28 @@ def test_accounts_password_reset_link_works_once(client, make_user):
     assert first.post(form_url, other).status_code == 200  # the same session: refused too
     assert Client().login(username="arbitre", password="Tour-de-garde-42")
     assert not Client().login(username="arbitre", password="Autre-pass-99")
+
+
+def test_r5_history_append_only_in_the_database(client, arbiter, swiss, django_user_model):
+    """Bulk updates and raw SQL bypass the model's refusal: the database's trigger refuses
+    any change of a history row, except the game or the user becoming NULL when they are
+    deleted (the names stay as text)."""
+    from django.db import DatabaseError, transaction
+
+    game = board(swiss, 2, 1)
+    client.post(save_url(swiss), {"game": game.pk, "result": "1-0", "version": 1})
+    rows = ResultChange.objects.all()
+    for change in ({"new_result": "0-1"}, {"username": "x"}, {"old_version": 9}):
+        with pytest.raises(DatabaseError), transaction.atomic():
+            rows.update(**change)
+    with pytest.raises(DatabaseError), transaction.atomic():
+        rows.update(user=django_user_model.objects.create_user("autre"))
+    game.delete()
+    arbiter.delete()
+    row = ResultChange.objects.get()
+    assert (row.game_id, row.user_id, row.username, row.new_result) == (
+        None,
+        None,
+        "arbitre",
+        "1-0",
+    )
