@@ -7,6 +7,7 @@ The conversion to and from the core's :class:`chessclub.model.Tournament` is in
 from __future__ import annotations
 
 import uuid
+from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
@@ -335,7 +336,7 @@ class TournamentPlayer(models.Model):
         """A player with games or byes stays in their tournament (moving them would leave
         those rows pointing across two tournaments)."""
         super().clean()
-        _refuse_move(self, self.games_as_white.exists() or self.games_as_black.exists())
+        _refuse_move(self, lambda: self.games_as_white.exists() or self.games_as_black.exists())
 
 
 class Round(models.Model):
@@ -365,7 +366,7 @@ class Round(models.Model):
         """A round with games or byes stays in its tournament (their players would not be the
         new tournament's)."""
         super().clean()
-        _refuse_move(self, self.games.exists() or self.byes.exists())
+        _refuse_move(self, lambda: self.games.exists() or self.byes.exists())
 
 
 class Game(models.Model):
@@ -465,12 +466,13 @@ def _other_tournament() -> ValidationError:
     )
 
 
-def _refuse_move(row: TournamentPlayer | Round, has_results: bool) -> None:
-    """Refuse to move a saved player or round that has games or byes to another tournament."""
+def _refuse_move(row: TournamentPlayer | Round, has_results: Callable[[], bool]) -> None:
+    """Refuse to move a saved player or round that has games or byes to another tournament
+    (``has_results`` is asked only for a saved row: an unsaved one has no related rows)."""
     if row.pk is None or row.tournament_id is None:
         return
     before = type(row).objects.filter(pk=row.pk).values_list("tournament_id", flat=True).first()
-    if before is not None and before != row.tournament_id and has_results:
+    if before is not None and before != row.tournament_id and has_results():
         raise ValidationError(
             {
                 "tournament": ValidationError(

@@ -1,0 +1,47 @@
+"""The admin adds rounds and entries without a 500; a change that reaches a closed tournament
+through an unchecked path answers 409 (spec C1: a closed tournament never reopens)."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import RequestFactory
+from django.urls import reverse
+from django.utils import timezone
+
+from chessclub_web.closing.guards import ClosedTournamentError
+from chessclub_web.middleware import DatabaseBusyMiddleware
+from chessclub_web.tournaments.models import Round, Tournament, TournamentPlayer
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def admin_client(client, django_user_model):
+    client.force_login(django_user_model.objects.create_superuser("site", password="pw-123456"))
+    return client
+
+
+def test_admin_adds_a_round_and_an_entry(admin_client, public_club):
+    """The admin's add forms validate a new round and a new entry (their ``clean`` asked an
+    unsaved row for its games: a 500)."""
+    row = Tournament.objects.create(club=public_club, name="Open")
+    for name in ("admin:tournaments_round_add", "admin:tournaments_tournamentplayer_add"):
+        assert admin_client.get(reverse(name)).status_code == 200
+    new_round = Round(tournament=row, number=1)
+    new_round.full_clean()
+    new_round.save()
+    entry = TournamentPlayer(tournament=row, pairing_number=1, name="Alpha, Anna")
+    entry.full_clean()
+    entry.save()
+    assert Round.objects.filter(tournament=row, number=1).exists()
+    assert TournamentPlayer.objects.filter(tournament=row, name="Alpha, Anna").exists()
+
+
+def test_c1_closed_tournament_error_is_a_409(public_club):
+    Tournament.objects.create(club=public_club, name="Closed", closed_at=timezone.now())
+    request = RequestFactory().post("/")
+    response = DatabaseBusyMiddleware(lambda r: None).process_exception(
+        request, ClosedTournamentError("round 3 of a closed tournament")
+    )
+    assert response is not None and response.status_code == 409
+    assert "round 3 of a closed tournament" in response.content.decode()
