@@ -65,6 +65,7 @@ class TeamError(ValueError):
 
 def _open(tournament: Tournament) -> None:
     """Closed tournaments never reopen (spec C1): only result corrections change them."""
+    tournament.refresh_from_db(fields=["closed_at"])
     if tournament.is_closed:
         raise TeamError(_("The tournament is closed: only results can be corrected."))
 
@@ -99,6 +100,7 @@ def add_club_player(team: Team, club_player_id: int) -> TeamMember:
     from chessclub_web.clubs.models import Player as ClubPlayer
 
     tournament = team.tournament
+    _open(tournament)
     player = ClubPlayer.objects.filter(pk=club_player_id, club_id=tournament.club_id).first()
     if player is None:
         raise TeamError(_("This player is not in the club's roster."))
@@ -126,6 +128,7 @@ def add_member(
     if rating is not None and not 0 <= rating <= 3500:
         raise TeamError(_("A rating is between 0 and 3500."))
     tournament = team.tournament
+    _open(tournament)
     with transaction.atomic():
         number = (tournament.players.aggregate(m=Max("pairing_number"))["m"] or 0) + 1
         player = TournamentPlayer.objects.create(
@@ -158,6 +161,7 @@ def _rating_key(member: TeamMember) -> tuple[int, str]:
 def set_roster_order(team: Team, player_ids: list[int], *, by_captain: bool = True) -> None:
     """The roster's board order (player ids, board 1 first), set by the captain unless
     ``by_captain`` is false (then rating order is kept as players join)."""
+    _open(team.tournament)
     members = {m.player_id: m for m in team.members.all()}
     if sorted(player_ids) != sorted(members):
         raise TeamError(_("The new board order must list every player of the roster once."))
@@ -356,35 +360,65 @@ def set_board_result(board: MatchBoard, code: str, version: int) -> bool:
     return True
 
 
-def set_match_forfeit(match: Match, code: str) -> None:
-    """Forfeit the whole match (``+-``, ``-+``, ``--``) or undo it (``""``)."""
+def _forfeit_result(code: str, home_white: bool) -> str:
+    """The board result a whole-match forfeit ``code`` gives a board (White first)."""
+    return {
+        MatchForfeit.NONE: ResultCode.NONE,
+        MatchForfeit.DOUBLE: ResultCode.DOUBLE_FORFEIT,
+        MatchForfeit.HOME_WINS: ResultCode.WHITE_WINS_BY_FORFEIT
+        if home_white
+        else ResultCode.BLACK_WINS_BY_FORFEIT,
+        MatchForfeit.AWAY_WINS: ResultCode.BLACK_WINS_BY_FORFEIT
+        if home_white
+        else ResultCode.WHITE_WINS_BY_FORFEIT,
+    }[MatchForfeit(code)]
+
+
+def set_match_forfeit(match: Match, code: str, version: int | None = None) -> None:
+    """Forfeit the whole match (``+-``, ``-+``, ``--``) or undo it (``""``).
+
+    The boards' games follow (each board lost by the forfeiting side), so that the individual
+    results and the closing see the round complete. Refused (:class:`TeamError`, nothing
+    changed): a closed tournament (C1); a match not forfeited yet whose boards already have
+    results (forfeiting would overwrite them: clear them first); ``version`` given and not the
+    match's (someone else changed it, spec R3). Undone, only the boards still holding the
+    forfeit's result become empty: a result entered since is kept.
+    """
     if code not in MatchForfeit.values:
         raise TeamError(_("“%(code)s” is not a match forfeit.") % {"code": code})
     _open(match.round.tournament)
     settings = settings_of(match.round.tournament)
     with transaction.atomic():
+        current = Match.objects.select_for_update().get(pk=match.pk)
+        if version is not None and version != current.version:
+            raise TeamError(
+                _("The match was changed by someone else meanwhile: nothing was saved.")
+            )
+        if code == current.forfeit:
+            return
+        boards = list(match.boards.select_related("game"))
+        if not current.forfeit and any(
+            b.game is not None and b.game.result != ResultCode.NONE for b in boards
+        ):
+            raise TeamError(
+                _(
+                    "Boards of this match already have results: clear them before forfeiting "
+                    "the whole match (nothing was changed)."
+                )
+            )
+        previous = current.forfeit
         match.forfeit = code
-        match.version += 1
+        match.version = current.version + 1
         match.save(update_fields=["forfeit", "version"])
-        # the boards' games follow (each board lost by the forfeiting side), so that the
-        # individual results and the closing see the round complete; undone, they are empty
-        for board in match.boards.select_related("game"):
+        for board in boards:
             if board.game is None:
                 continue
             home_white = settings.colour_of_home(board.board) == "W"
-            result = {
-                MatchForfeit.NONE: ResultCode.NONE,
-                MatchForfeit.DOUBLE: ResultCode.DOUBLE_FORFEIT,
-                MatchForfeit.HOME_WINS: ResultCode.WHITE_WINS_BY_FORFEIT
-                if home_white
-                else ResultCode.BLACK_WINS_BY_FORFEIT,
-                MatchForfeit.AWAY_WINS: ResultCode.BLACK_WINS_BY_FORFEIT
-                if home_white
-                else ResultCode.WHITE_WINS_BY_FORFEIT,
-            }[MatchForfeit(code)]
-            Game.objects.filter(pk=board.game.pk).exclude(result=result).update(
-                result=result, version=F("version") + 1
-            )
+            result = _forfeit_result(code, home_white)
+            games = Game.objects.filter(pk=board.game.pk).exclude(result=result)
+            if not code:  # undone: only what the forfeit wrote
+                games = games.filter(result=_forfeit_result(previous, home_white))
+            games.update(result=result, version=F("version") + 1)
         sync_board_forfeit_byes(match)
     touch_tournament(match.round.tournament_id)
 
@@ -773,3 +807,8 @@ def store_team_tournament(tournament: Tournament, core: TeamTournament) -> None:
             kind=TeamByeKind.FORFEIT_WIN if forfeit.won else TeamByeKind.FORFEIT_LOSS,
         )
     touch_tournament(tournament.pk)
+
+
+def refuse_if_closed(tournament: Tournament) -> None:
+    """:class:`TeamError` when ``tournament`` is closed (spec C1: it never reopens)."""
+    _open(tournament)

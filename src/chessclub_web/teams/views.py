@@ -181,17 +181,18 @@ def _save_settings(request: HttpRequest, tournament: Tournament) -> None:
         str(settings.boards),
     ):
         raise services.TeamError(_("The number of boards cannot change once a round is paired."))
+    services.refuse_if_closed(tournament)
     try:
         boards = int(request.POST.get("boards", settings.boards))
         values = [
-            Decimal(request.POST.get(f, getattr(settings, f)) or "x")
+            Decimal(request.POST.get(f, str(getattr(settings, f))) or "x")
             for f in ("match_win", "match_draw", "match_loss")
         ]
     except (ValueError, InvalidOperation):
         raise services.TeamError(_("Boards and match points must be numbers.")) from None
     if not 1 <= boards <= 20:
         raise services.TeamError(_("A match has 1 to 20 boards."))
-    if any(v < 0 or v > 99 or v * 2 != int(v * 2) for v in values):
+    if any(not v.is_finite() or v < 0 or v > 99 or v * 2 != int(v * 2) for v in values):
         raise services.TeamError(_("Match points are halves between 0 and 99."))
     rule = request.POST.get("colour_rule", settings.colour_rule)
     model = request.POST.get("colour_model", settings.colour_model)
@@ -239,7 +240,7 @@ def team_detail(request: HttpRequest, number: str, pk: int, team: int) -> HttpRe
             elif request.POST.get("action") == "club_player":
                 services.add_club_player(row, _int(request.POST.get("club_player")))
             elif request.POST.get("action") == "order":
-                ids = [int(x) for x in request.POST.getlist("player")]
+                ids = [_int(x) for x in request.POST.getlist("player")]
                 services.set_roster_order(row, ids)
             else:
                 text = request.POST.get("rating", "").strip()
@@ -355,7 +356,10 @@ def match_detail(request: HttpRequest, number: str, pk: int, match: int) -> Http
             messages.success(request, _("Line-up saved."))
         elif action == "forfeit":
             _get(request, number, pk, Action.ENTER_RESULTS)
-            services.set_match_forfeit(row, request.POST.get("forfeit", ""))
+            version = request.POST.get("version")
+            services.set_match_forfeit(
+                row, request.POST.get("forfeit", ""), _int(version) if version else None
+            )
             messages.success(request, _("Saved."))
         else:
             _get(
