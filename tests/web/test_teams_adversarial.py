@@ -394,3 +394,28 @@ def test_issue8_settings_bad_numbers_are_400(client, public_club, owner):
     assert (settings.match_win, settings.match_draw, settings.match_loss) == (3, 1, 0)
     services.pair_round_robin(t)
     assert client.post(url, {"action": "settings", "boards": "6"}).status_code == 400
+
+
+def test_r3_results_form_after_a_lineup_change_is_a_conflict(client, public_club, owner):
+    """Spec R3: a results form shown before the away line-up changed names games that no
+    longer exist (the boards were rebuilt); posting it answers 409 and saves nothing (it
+    answered "Results saved." and saved nothing)."""
+    t = _event(public_club)
+    services.pair_round_robin(t)
+    match = Match.objects.get(round__tournament=t)
+    client.force_login(owner)
+    url = _url(t, "team_match", match.pk)
+    old = list(match.boards.select_related("game").order_by("board"))
+    form = {"action": "results"}
+    for board in old:
+        form[f"result-{board.game_id}"] = "1-0"
+        form[f"version-{board.game_id}"] = board.game.version
+    away = _roster(match.away)
+    services.set_lineup(match.round, match.away, [away[0], away[1], away[2], away[4]])
+    before = _state(t)
+    response = client.post(url, form)
+    assert response.status_code == 409
+    assert _state(t) == before
+    assert set(Game.objects.filter(match_board__match=match).values_list("result", flat=True)) == {
+        ""
+    }

@@ -391,10 +391,18 @@ def _int(text: str | None) -> int:
 def _save_results(request: HttpRequest, match: Match) -> list[int]:
     """Save the boards the user changed through the results app (history R5, button-only
     cases R4, corrections C3); nothing at all when one was changed by someone else (spec R3).
-    Returns the boards in conflict. Fields: ``result-<game id>``, ``version-<game id>``."""
+    Returns the boards in conflict (all of them when the form names games the match no longer
+    has: its line-up changed). Fields: ``result-<game id>``, ``version-<game id>``."""
     changes = []
     board_of = {}
-    for board in match.boards.select_related("game"):
+    boards = list(match.boards.select_related("game"))
+    known = {str(b.game_id) for b in boards if b.game_id is not None}
+    posted = {key.removeprefix("result-") for key in request.POST if key.startswith("result-")}
+    if posted - known:
+        # the boards were rebuilt since the form was shown (a line-up changed): every board
+        # is in conflict and nothing is saved (spec R3)
+        return sorted(b.board for b in boards)
+    for board in boards:
         if board.game is None:
             continue
         game = board.game
