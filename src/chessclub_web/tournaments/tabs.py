@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from django.urls import NoReverseMatch, reverse
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from chessclub_web.permissions import Action, User, allowed_on
 from chessclub_web.tournaments.models import Kind, Tournament
@@ -42,12 +43,14 @@ TABS: tuple[Tab, ...] = (
     Tab("standings", "tournament", _("Standings")),
     Tab("crosstable", "crosstable", _("Crosstable")),
     Tab("calendar", "calendar", _("Calendar")),
-    Tab("teams", "team_standings", _("Teams"), condition=_team_event),
-    Tab("entries", "entries", _("Entries"), Action.MANAGE_ENTRIES),
+    Tab("teams", "team_standings", pgettext_lazy("tab", "Teams"), condition=_team_event),
+    Tab("entries", "entries", pgettext_lazy("tab", "Entries"), Action.MANAGE_ENTRIES),
     Tab("history", "history", _("History"), Action.ENTER_RESULTS),
-    Tab("elo", "elo_changes", _("Elo changes"), condition=_closed_club_tournament),
-    Tab("close", "close", _("Close"), Action.CLOSE_TOURNAMENT),
-    Tab("export", "export", _("Export"), Action.EXPORT_TOURNAMENT),
+    Tab(
+        "elo", "elo_changes", pgettext_lazy("tab", "Elo changes"), condition=_closed_club_tournament
+    ),
+    Tab("close", "close", pgettext_lazy("tab", "Close"), Action.CLOSE_TOURNAMENT),
+    Tab("export", "export", pgettext_lazy("tab", "Export"), Action.EXPORT_TOURNAMENT),
     Tab("settings", "tournament_settings", _("Settings"), Action.EDIT_TOURNAMENT_SETTINGS),
 )
 
