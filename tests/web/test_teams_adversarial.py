@@ -419,3 +419,48 @@ def test_r3_results_form_after_a_lineup_change_is_a_conflict(client, public_club
     assert set(Game.objects.filter(match_board__match=match).values_list("result", flat=True)) == {
         ""
     }
+
+
+def test_issue8_concurrent_adds_are_a_clear_400_not_a_500(client, public_club, owner):
+    """Two requests adding a team (or a player) at once compute the same next number: the
+    second insert breaks a unique constraint. Simulated by inserting the other request's row
+    just before ours (pre_save; inside our savepoint, so it is rolled back with ours): 400
+    with a message, nothing of ours stored, no 500."""
+    from django.db.models.signals import pre_save
+
+    from chessclub_web.tournaments.models import TournamentPlayer
+
+    t = _event(public_club)
+    client.force_login(owner)
+    inserted = []
+
+    def other_team_first(sender, instance, **kwargs):
+        if not inserted and instance.pk is None:
+            inserted.append(instance)
+            Team.objects.create(tournament=t, number=instance.number, name="B")
+
+    pre_save.connect(other_team_first, sender=Team)
+    try:
+        response = client.post(_url(t, "team_action"), {"action": "add_team", "name": "A"})
+    finally:
+        pre_save.disconnect(other_team_first, sender=Team)
+    assert response.status_code == 400
+    assert not Team.objects.filter(tournament=t, name="A").exists()
+    inserted.clear()
+
+    def other_player_first(sender, instance, **kwargs):
+        if not inserted and instance.pk is None:
+            inserted.append(instance)
+            TournamentPlayer.objects.create(
+                tournament=t, pairing_number=instance.pairing_number, name="Other"
+            )
+
+    count = TeamMember.objects.filter(team__tournament=t).count()
+    pre_save.connect(other_player_first, sender=TournamentPlayer)
+    try:
+        response = client.post(_url(t, "team_detail", 1), {"name": "Mine", "rating": "1500"})
+    finally:
+        pre_save.disconnect(other_player_first, sender=TournamentPlayer)
+    assert response.status_code == 400
+    assert TeamMember.objects.filter(team__tournament=t).count() == count
+    assert not TournamentPlayer.objects.filter(tournament=t, name="Mine").exists()

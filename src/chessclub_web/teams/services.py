@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import F, Max
 from django.utils.translation import gettext as _
 
@@ -89,9 +89,13 @@ def add_team(tournament: Tournament, name: str, club_name: str = "") -> Team:
     if matches_exist(tournament):
         raise TeamError(_("Teams cannot be added once the first round is paired."))
     number = (tournament.teams.aggregate(m=Max("number"))["m"] or 0) + 1
-    return Team.objects.create(
-        tournament=tournament, number=number, name=name, club_name=club_name.strip()[:100]
-    )
+    try:
+        with transaction.atomic():
+            return Team.objects.create(
+                tournament=tournament, number=number, name=name, club_name=club_name.strip()[:100]
+            )
+    except IntegrityError:  # another request added the same name or number meanwhile
+        raise TeamError(_("The teams changed meanwhile: nothing was saved, try again.")) from None
 
 
 def add_club_player(team: Team, club_player_id: int) -> TeamMember:
@@ -129,6 +133,19 @@ def add_member(
         raise TeamError(_("A rating is between 0 and 3500."))
     tournament = team.tournament
     _open(tournament)
+    try:
+        return _add_member(team, tournament, name, rating, roster_player_id)
+    except IntegrityError:  # another request took the same pairing number or board order
+        raise TeamError(_("The teams changed meanwhile: nothing was saved, try again.")) from None
+
+
+def _add_member(
+    team: Team,
+    tournament: Tournament,
+    name: str,
+    rating: int | None,
+    roster_player_id: int | None,
+) -> TeamMember:
     with transaction.atomic():
         number = (tournament.players.aggregate(m=Max("pairing_number"))["m"] or 0) + 1
         player = TournamentPlayer.objects.create(
