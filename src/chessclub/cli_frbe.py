@@ -229,7 +229,9 @@ def cmd_rating_run(args: argparse.Namespace) -> int:
         }  # fmt: skip
         sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=1) + "\n")
         return 0
-    out = [f"Rule set: {run.rules}", f"Games: {len(games)} counted, {len(skipped)} left out", ""]
+    left_out = len(skipped) + len(run.skipped)
+    counted = len(games) - len(run.skipped)
+    out = [f"Rule set: {run.rules}", f"Games: {counted} counted, {left_out} left out", ""]
     for o in outcomes:
         old = "-" if o.old_rating is None else str(o.old_rating)
         new = "-" if o.new_rating is None else str(o.new_rating)

@@ -157,3 +157,17 @@ def test_b5_cli_rule_set_from_a_json_file(
     rules.write_text(json.dumps({"key": "x", "version": "1", "flor": 1}))
     assert main([*args, "--rules", str(rules)]) == 3  # an invalid input file (cli.main's table)
     assert "flor" in capsys.readouterr().err
+
+
+def test_b5_cli_rating_run_summary_counts_games_left_out_by_the_run(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The bundled PLAYER.DBF holds none of the closed group's matricules: every one of its
+    games is left out by the run ("not in the player list"), so the summary says 0 counted and
+    as many left out as the "left out:" lines below it (it said "25 counted, 0 left out")."""
+    players = Path(__file__).resolve().parents[1] / "fixtures" / "frbe_players" / "PLAYER.DBF"
+    assert main(["frbe", "rating-run", "--players", str(players), str(CLOSED)]) == 0
+    out = capsys.readouterr().out
+    listed = out.count("\nleft out: ")
+    assert listed > 0
+    assert f"Games: 0 counted, {listed} left out" in out
