@@ -85,3 +85,26 @@ def test_r1_board_forfeit_win_follows_the_lineup_and_the_match_forfeit(public_cl
     services.set_lineup(match.round, match.away, [away[0], away[1], away[2], away[4]])
     assert byes() == []
     assert match.boards.filter(game__isnull=True).count() == 0
+
+
+def test_r1_short_roster_without_lineup_gives_the_same_forfeit_win(public_club):
+    """Away roster of 3 for 4 boards and no line-up stored: the first roster players play
+    boards 1-3 (``lineup_of``), board 4 is empty. Home board 4 wins by forfeit: 1 point in
+    the individual standings (bye row), and 1 point, no game played, in the teams tab's
+    player list (it named nobody on that board when no line-up was stored)."""
+    from chessclub_web.teams.presentation import player_rows
+
+    t = Tournament.objects.create(club=public_club, name="Short", system=System.TEAM_ROUND_ROBIN)
+    home = services.add_team(t, "Home")
+    away = services.add_team(t, "Away")
+    for k in range(1, 5):
+        services.add_member(home, f"Home {k}", 2000 - k)
+    for k in range(1, 4):
+        services.add_member(away, f"Away {k}", 1900 - k)
+    services.pair_round_robin(t)
+    match = Match.objects.get(round__tournament=t)
+    assert not match.round.lineups.exists()
+    assert match.home == home  # Berger table for 2: 1 - 2
+    assert _points(t)["Home 4"] == 1
+    rows = {r.name: r for r in player_rows(services.load_team_tournament(t))}
+    assert (rows["Home 4"].score, rows["Home 4"].games, rows["Home 4"].played) == ("1", 1, 0)

@@ -5,7 +5,7 @@ is a team system. Its individual boards are ordinary ``Game`` rows (white / blac
 ``TournamentPlayer``) inside its ``Round`` rows, so the individual standings, crosstable and
 result entry (``Game.version``) apply to them; the rows below add what a team event needs on top.
 The conversion to the core's :class:`chessclub.model.teams.TeamTournament` is in
-``chessclub_web/teams/adapters.py``.
+``chessclub_web/teams/services.py`` (``load_team_tournament``, ``store_team_tournament``).
 """
 
 from __future__ import annotations

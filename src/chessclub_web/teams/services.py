@@ -569,6 +569,20 @@ def load_team_tournament(tournament: Tournament) -> TeamTournament:
         "game__white", "game__black"
     ):
         boards_of[board.match_id].append(board)
+    stored: dict[tuple[int, int], dict[int, int]] = defaultdict(dict)
+    for round_id, team_id, board_number, pn in LineUp.objects.filter(
+        round__tournament=tournament
+    ).values_list("round_id", "team_id", "board", "player__pairing_number"):
+        stored[(round_id, team_id)][board_number] = pn
+
+    def fielded(round_id: int, team_id: int) -> dict[int, int]:
+        """Board → pairing number of the team's players in the round: the stored line-up,
+        else the roster's first players (as :func:`lineup_of`)."""
+        if (round_id, team_id) in stored:
+            return stored[(round_id, team_id)]
+        roster = members[team_id][: settings.boards]
+        return {b: p.pairing_number for b, p in enumerate(roster, start=1)}
+
     for match in Match.objects.filter(round__tournament=tournament).select_related("round"):
         games: list[BoardGame] = []
         for board in sorted(boards_of[match.id], key=lambda b: b.board):
@@ -589,12 +603,8 @@ def load_team_tournament(tournament: Tournament) -> TeamTournament:
                 )
             else:
                 code = _board_forfeit_result(board.forfeit, colour)
-                lineup = {
-                    (lu.team_id, lu.board): lu.player.pairing_number
-                    for lu in match.round.lineups.select_related("player")
-                }
-                hp = lineup.get((match.home_id, board.board))
-                ap = lineup.get((match.away_id, board.board))
+                hp = fielded(match.round_id, match.home_id).get(board.board)
+                ap = fielded(match.round_id, match.away_id).get(board.board)
                 games.append(
                     BoardGame(
                         board.board,
