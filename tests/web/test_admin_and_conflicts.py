@@ -45,3 +45,24 @@ def test_c1_closed_tournament_error_is_a_409(public_club):
     )
     assert response is not None and response.status_code == 409
     assert "round 3 of a closed tournament" in response.content.decode()
+
+
+def test_r5_admin_shows_results_read_only(admin_client, public_club):
+    """A result changed in the admin would skip its version (R3) and its history (R5): the
+    admin's game form has no result field to post."""
+    from chessclub_web.tournaments.models import Game
+
+    row = Tournament.objects.create(club=public_club, name="Open")
+    rnd = Round.objects.create(tournament=row, number=1)
+    white = TournamentPlayer.objects.create(tournament=row, pairing_number=1, name="A")
+    black = TournamentPlayer.objects.create(tournament=row, pairing_number=2, name="B")
+    game = Game.objects.create(round=rnd, board=1, white=white, black=black, result="1-0")
+    html = admin_client.get(reverse("admin:tournaments_game_change", args=(game.pk,)))
+    assert html.status_code == 200
+    assert 'name="result"' not in html.content.decode()
+    admin_client.post(
+        reverse("admin:tournaments_game_change", args=(game.pk,)),
+        {"round": rnd.pk, "board": 1, "white": white.pk, "black": black.pk, "result": "0-1"},
+    )
+    game.refresh_from_db()
+    assert (game.result, game.version) == ("1-0", 1)

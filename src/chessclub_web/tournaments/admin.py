@@ -31,10 +31,16 @@ class TournamentPlayerAdmin(admin.ModelAdmin):
     search_fields = ("name", "matricule", "fide_id")
 
 
+#: Results are entered on the *Échiquiers* pages only, where each change is versioned (R3)
+#: and kept in the history (R5): the admin shows them read-only.
+RESULT_FIELDS = ("result", "version")
+
+
 class GameInline(admin.TabularInline):
     model = Game
     extra = 0
     raw_id_fields = ("white", "black")
+    readonly_fields = RESULT_FIELDS
 
 
 class ByeInline(admin.TabularInline):
@@ -54,6 +60,7 @@ class RoundAdmin(admin.ModelAdmin):
 class GameAdmin(admin.ModelAdmin):
     list_display = ("round", "board", "white", "black", "result")
     raw_id_fields = ("white", "black", "round")
+    readonly_fields = RESULT_FIELDS
 
 
 @admin.register(Bye)
