@@ -108,7 +108,7 @@ def test_new_tournament_refuses_bad_values_with_400(client_owner, public_club):
         {
             "name": "Y",
             "kind": "club",
-            "system": "team_swiss",
+            "system": "other",
             "planned_rounds": "5",
             "time_control_category": "standard",
             "missed_round_points": "Z",

@@ -9,6 +9,8 @@ independent tournament); roster changes need ``MANAGE_ROSTER``.
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
@@ -133,14 +135,15 @@ def _standings(tournament: Tournament, closure: Closure | None) -> list[dict[str
     ]
 
 
-def _fraction(text: str) -> str:
-    """``7/2`` → ``3.5``, ``161/50`` → ``3.22`` (scores in halves, expected in hundredths)."""
+def _fraction(text: str) -> Decimal:
+    """``7/2`` → ``3.5``, ``161/50`` → ``3.22`` (scores in halves, expected in hundredths).
+    A :class:`~decimal.Decimal`, so that templates localize it (``3,22`` in French)."""
     from fractions import Fraction
 
     value = Fraction(text)
     if value.denominator == 1:
-        return str(value.numerator)
-    return f"{float(value):.2f}".rstrip("0").rstrip(".")
+        return Decimal(value.numerator)
+    return Decimal(f"{float(value):.2f}".rstrip("0").rstrip("."))
 
 
 @require_safe

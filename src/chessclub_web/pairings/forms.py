@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 from typing import Any, ClassVar
 
 from django import forms
@@ -9,12 +10,19 @@ from django.utils.translation import gettext_lazy as _
 
 from chessclub_web.tournaments.models import MAX_ROUNDS, System, Tournament, TournamentPlayer
 
-#: Systems a tournament created in chessclub may have (team events are the teams app's).
+#: Systems a tournament created in chessclub may have. Team events are created here too; their
+#: teams, line-ups and pairings are then managed on the teams app's *Équipes* tab.
 NEW_SYSTEMS = [
     (System.SWISS, System.SWISS.label),
     (System.ROUND_ROBIN, System.ROUND_ROBIN.label),
     (System.DOUBLE_ROUND_ROBIN, System.DOUBLE_ROUND_ROBIN.label),
+    (System.TEAM_SWISS, System.TEAM_SWISS.label),
+    (System.TEAM_ROUND_ROBIN, System.TEAM_ROUND_ROBIN.label),
+    (System.TEAM_DOUBLE_ROUND_ROBIN, System.TEAM_DOUBLE_ROUND_ROBIN.label),
 ]
+
+#: Systems whose number of rounds the arbiter gives (round robins: the Berger table decides).
+ROUNDS_GIVEN = (System.SWISS, System.TEAM_SWISS)
 
 
 class NewTournamentForm(forms.ModelForm):  # type: ignore[type-arg]
@@ -39,8 +47,8 @@ class NewTournamentForm(forms.ModelForm):  # type: ignore[type-arg]
             "missed_round_points",
         )
         widgets: ClassVar[dict[str, Any]] = {
-            "start_date": forms.DateInput(attrs={"type": "date"}),
-            "end_date": forms.DateInput(attrs={"type": "date"}),
+            "start_date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+            "end_date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
         }
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -59,7 +67,7 @@ class NewTournamentForm(forms.ModelForm):  # type: ignore[type-arg]
         if start and end and end < start:
             self.add_error("end_date", _("The end date is before the start date."))
         rounds = data.get("planned_rounds") or 0
-        if data.get("system") == System.SWISS and not 1 <= rounds <= MAX_ROUNDS:
+        if data.get("system") in ROUNDS_GIVEN and not 1 <= rounds <= MAX_ROUNDS:
             self.add_error(
                 "planned_rounds",
                 _("A Swiss tournament plans 1 to %(max)s rounds.") % {"max": MAX_ROUNDS},
@@ -82,30 +90,102 @@ class PairingRulesForm(forms.ModelForm):  # type: ignore[type-arg]
         )
 
 
+#: FIDE titles (FIDE B.01), the values a title field accepts (empty: no title).
+TITLES = ["", "GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM"]
+
+
+def _title_field() -> forms.ChoiceField:
+    return forms.ChoiceField(
+        label=_("Title"), required=False, choices=[(t, t or "—") for t in TITLES]
+    )
+
+
 class PlayerForm(forms.Form):
-    """A player registered by hand."""
+    """A player registered by hand. Every field but the name is optional; the federation
+    exports (FRBE, FSE, FIDE TRF) need the matricule, FIDE ID, federation and birth date."""
 
     name = forms.CharField(label=_("Name (surname, first name)"), max_length=200)
     rating = forms.IntegerField(label=_("Rating"), required=False, min_value=0, max_value=4000)
-    title = forms.CharField(label=_("Title"), required=False, max_length=4)
-    federation = forms.CharField(label=_("Federation"), required=False, max_length=3)
-    fide_id = forms.CharField(label=_("FIDE ID"), required=False, max_length=16)
+    title = _title_field()
+    matricule = forms.RegexField(
+        label=_("Matricule (FRBE/FSE)"),
+        required=False,
+        max_length=16,
+        regex=r"^[0-9A-Za-z-]*$",
+        error_messages={"invalid": _("Letters, digits and hyphens only.")},
+    )
+    fide_id = forms.RegexField(
+        label=_("FIDE ID"),
+        required=False,
+        max_length=16,
+        regex=r"^[0-9]*$",
+        error_messages={"invalid": _("Digits only.")},
+    )
+    federation = forms.RegexField(
+        label=_("Federation"),
+        required=False,
+        max_length=3,
+        regex=r"^[A-Za-z]{0,3}$",
+        help_text=_("Three letters, e.g. BEL."),
+        error_messages={"invalid": _("Three letters, e.g. BEL.")},
+    )
+    birth_date = forms.DateField(
+        label=_("Birth date"),
+        required=False,
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+    )
     entry_round = forms.IntegerField(
         label=_("Plays from round"), min_value=1, max_value=MAX_ROUNDS, initial=1
     )
 
+    def clean_birth_date(self) -> datetime.date | None:
+        value: datetime.date | None = self.cleaned_data.get("birth_date")
+        if value is not None and not datetime.date(1900, 1, 1) <= value <= datetime.date.today():
+            raise forms.ValidationError(_("The birth date is not a plausible date."))
+        return value
+
 
 class RosterForm(forms.Form):
-    """A player of the club's roster."""
+    """A player of the club's roster: the roster gives the name, IDs, federation, birth date
+    and Elo; the title (the roster has none) and another rating may be given here."""
 
     roster_player = forms.TypedChoiceField(label=_("Club player"), coerce=int)
+    title = _title_field()
+    rating = forms.IntegerField(
+        label=_("Rating"),
+        required=False,
+        min_value=0,
+        max_value=4000,
+        help_text=_("Empty: the player's club Elo of the tournament's time control."),
+    )
     entry_round = forms.IntegerField(
         label=_("Plays from round"), min_value=1, max_value=MAX_ROUNDS, initial=1
     )
 
     def __init__(self, *args: Any, choices: list[tuple[int, str]], **kwargs: Any) -> None:
+        # Its own ids: the hand-registration form on the same page has rating/title fields too.
+        kwargs.setdefault("auto_id", "roster_%s")
         super().__init__(*args, **kwargs)
         self.fields["roster_player"].choices = choices
+
+
+class RoundDateForm(forms.Form):
+    """The date a round is played (FRBE export: every round needs one)."""
+
+    date = forms.DateField(
+        label=_("Round date"),
+        required=False,
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+        help_text=_("Needed by the FRBE export."),
+    )
+
+    def clean_date(self) -> datetime.date | None:
+        value: datetime.date | None = self.cleaned_data.get("date")
+        if value is not None and not datetime.date(1900, 1, 1) <= value <= datetime.date(
+            2200, 12, 31
+        ):
+            raise forms.ValidationError(_("The date is not a plausible date."))
+        return value
 
 
 class _PlayerChoice(forms.Form):

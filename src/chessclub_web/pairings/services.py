@@ -21,6 +21,7 @@ A paired round is stored as a **draft** (``Round.state``), published later.
 
 from __future__ import annotations
 
+import datetime
 import random
 import secrets
 from collections.abc import Callable
@@ -43,6 +44,7 @@ from chessclub.pairing.berger import drawn_order, rating_order_key
 from chessclub.pairing.checker import RoundDifference, check_rounds
 from chessclub.pairing.criteria import Violation, check_pairing
 from chessclub.pairing.engine import Board, initial_colour_of
+from chessclub_web.clubs.models import Player as RosterPlayer
 from chessclub_web.pairings.models import Absence, ForbiddenPair, PairingChange, RequestedBye
 from chessclub_web.tournaments.adapters import load_tournament
 from chessclub_web.tournaments.models import (
@@ -208,6 +210,31 @@ class NewEntry:
     roster_player_id: int | None = None
 
 
+#: Where a roster player's rating comes from when they have no club Elo in the tournament's
+#: time control: the nearest pace first (blitz → rapid → standard, rapid → standard → blitz,
+#: standard → rapid → blitz).
+RATING_FALLBACK = {
+    "standard": ("standard", "rapid", "blitz"),
+    "rapid": ("rapid", "standard", "blitz"),
+    "blitz": ("blitz", "rapid", "standard"),
+}
+
+
+def roster_rating(roster: RosterPlayer, time_control: str) -> tuple[int | None, str]:
+    """The rating a club roster player (``clubs.Player``) is registered with, and the time
+    control it comes from (``""`` when none): their club Elo now (the last closed club
+    tournament's new Elo, else the initial Elo — spec E1) in ``time_control``
+    (``"standard"``/``"rapid"``/``"blitz"``), else in the nearest other pace
+    (:data:`RATING_FALLBACK`), else ``(None, "")`` (an unrated player)."""
+    from chessclub_web.closing.services import current_elo
+
+    for tc in RATING_FALLBACK.get(time_control, (time_control,)):
+        value = current_elo(roster, tc)
+        if value:
+            return value, tc
+    return None, ""
+
+
 def add_player(row: Tournament, entry: NewEntry, user: object) -> TournamentPlayer:
     """Register a player. ``entry_round`` > 1 is a late entry: the rounds before it (already
     paired or not) count per the tournament's ``missed_round_points`` (Z or H bye). Pairing
@@ -270,6 +297,7 @@ def add_player(row: Tournament, entry: NewEntry, user: object) -> TournamentPlay
             touch_tournament(row.pk)
         if not numbers_frozen(row) and row.system == System.SWISS:
             renumber_by_rating(row, user, record=False)
+        _sync_round_robin_rounds(row)
         player.refresh_from_db()
         text = _("%(name)s registered.") % {"name": player.name}
         if entry.entry_round > 1:
@@ -308,6 +336,7 @@ def remove_player(player: TournamentPlayer, user: object) -> None:
         player.delete()
         if not numbers_frozen(row) and row.system == System.SWISS:
             renumber_by_rating(row, user, record=False)
+        _sync_round_robin_rounds(row)
         note(row, user, _("%(name)s removed from the entries.") % {"name": name})
 
 
@@ -609,6 +638,17 @@ def berger_rounds(row: Tournament) -> int:
     return rounds * 2 if row.system == System.DOUBLE_ROUND_ROBIN else rounds
 
 
+def _sync_round_robin_rounds(row: Tournament) -> None:
+    """Before its first round is paired, a round robin's planned rounds follow the players
+    registered (:func:`berger_rounds`), so its header never reads "0 rounds" once two players
+    are in (issue: newcomer's "0 ronde")."""
+    if row.system in (System.ROUND_ROBIN, System.DOUBLE_ROUND_ROBIN) and not row.rounds.exists():
+        rounds = berger_rounds(row) if row.players.count() >= 2 else 0
+        if row.planned_rounds != rounds:
+            row.planned_rounds = rounds
+            row.save(update_fields=["planned_rounds"])
+
+
 def pairing_refusal(row: Tournament) -> str | None:
     """Why the next round cannot be paired now (translated), ``None`` if it can."""
     if row.is_closed:
@@ -667,10 +707,16 @@ def compute_pairing(
 
 
 def _store(
-    row: Tournament, pairing: Pairing, entries: dict[int, str], round_number: int
+    row: Tournament,
+    pairing: Pairing,
+    entries: dict[int, str],
+    round_number: int,
+    date: datetime.date | None = None,
 ) -> RoundRow:
     ids = dict(row.players.values_list("pairing_number", "id"))
-    round_row = RoundRow.objects.create(tournament=row, number=round_number, state=RoundState.DRAFT)
+    round_row = RoundRow.objects.create(
+        tournament=row, number=round_number, state=RoundState.DRAFT, date=date
+    )
     games = []
     for index, board in enumerate(pairing.boards, start=1):
         result = ResultCode.NONE
@@ -735,9 +781,51 @@ def _refresh_forfeits(round_row: RoundRow) -> None:
             game.save(update_fields=["result"])
 
 
-def pair_next_round(row: Tournament, user: object, engine: PairingEngine | None = None) -> RoundRow:
-    """Pair the next round as a draft. Raises :class:`Refused` (nothing stored) when it cannot
-    be paired now or the engine finds no pairing."""
+def default_round_date(row: Tournament, number: int) -> datetime.date:
+    """The date proposed for round ``number`` (the arbiter may change it): one week after the
+    round before it when that round has a date; else the tournament's start date + (number − 1)
+    weeks (a weekly club evening); else today."""
+    before = (
+        row.rounds.filter(number__lt=number, date__isnull=False)
+        .order_by("-number")
+        .values_list("number", "date")
+        .first()
+    )
+    if before is not None:
+        return before[1] + datetime.timedelta(weeks=number - before[0])
+    if row.start_date is not None:
+        return row.start_date + datetime.timedelta(weeks=number - 1)
+    return datetime.date.today()
+
+
+def set_round_date(round_row: RoundRow, date: datetime.date | None, user: object) -> None:
+    """Set (or clear, ``None``) the date a round is played, draft or published. Refused in a
+    closed tournament (spec C1)."""
+    row = round_row.tournament
+    _refuse_closed(row)
+    with transaction.atomic():
+        fresh = _fresh_round(round_row)
+        fresh.date = date
+        fresh.save(update_fields=["date"])
+        note(
+            row,
+            user,
+            _("Round %(round)s: date set to %(date)s.")
+            % {"round": fresh.number, "date": date.isoformat() if date else "—"},
+            fresh.number,
+        )
+    touch_tournament(row.pk)
+
+
+def pair_next_round(
+    row: Tournament,
+    user: object,
+    engine: PairingEngine | None = None,
+    date: datetime.date | None = None,
+) -> RoundRow:
+    """Pair the next round as a draft, played on ``date`` (``None``: no date). Raises
+    :class:`Refused` (nothing stored) when it cannot be paired now or the engine finds no
+    pairing."""
     refusal = pairing_refusal(row)
     if refusal:
         raise Refused(refusal)
@@ -768,7 +856,7 @@ def pair_next_round(row: Tournament, user: object, engine: PairingEngine | None 
                     "seed": seed,
                 },
             )
-        round_row = _store(row, pairing, entries, number)
+        round_row = _store(row, pairing, entries, number, date)
         if row.system != System.SWISS and number == 1:
             # A round robin plays its whole Berger table: that is its number of rounds.
             rounds = berger_rounds(row)
@@ -827,7 +915,7 @@ def repair_round(
         if fresh.state != RoundState.DRAFT:
             raise Refused(_("Only a draft round is paired again."))
         fresh.delete()
-        new = _store(row, pairing, entries, number)
+        new = _store(row, pairing, entries, number, fresh.date)
         note(row, user, _("Round %(round)s paired again.") % {"round": number}, number)
     return new
 

@@ -34,6 +34,7 @@ from chessclub_web.pairings.forms import (
     PairingRulesForm,
     PlayerForm,
     RosterForm,
+    RoundDateForm,
     RoundForm,
     SwapForm,
 )
@@ -45,6 +46,7 @@ from chessclub_web.tournaments.models import (
     Round,
     RoundState,
     System,
+    TimeControlCategory,
     Tournament,
     TournamentPlayer,
 )
@@ -78,6 +80,31 @@ def _login_first(request: HttpRequest) -> HttpResponse | None:
 def entries_url(row: Tournament) -> str:
     assert row.club is not None
     return reverse("entries", args=(row.club.number, row.pk))
+
+
+def team_url(row: Tournament) -> str:
+    """The teams app's *Équipes* tab of a team event."""
+    assert row.club is not None
+    return reverse("team_standings", args=(row.club.number, row.pk))
+
+
+def _team_event_page(
+    request: HttpRequest, club: Club, row: Tournament, status: int = 200
+) -> HttpResponse:
+    """A team event's entries and pairings are the teams app's: say so and link there. A post
+    is refused (409): nothing is paired or registered individually."""
+    if request.method == "POST":
+        messages.error(
+            request,
+            _("This is a team event: its teams, line-ups and pairings are on the Teams tab."),
+        )
+        status = 409
+    return render(
+        request,
+        "pairings/team_event.html",
+        {"club": club, "tournament": row, "tab": "entries", "team_url": team_url(row)},
+        status=status,
+    )
 
 
 def round_url(row: Tournament, number: int) -> str:
@@ -147,6 +174,11 @@ def new_tournament(request: HttpRequest, club: Club) -> HttpResponse:
             row.creator = request.user
             row.save()
             services.note(row, request.user, _("Tournament created."))
+            if row.is_team_event:
+                messages.success(
+                    request, _("The team event was created: register its teams on the Teams tab.")
+                )
+                return redirect(team_url(row))
             messages.success(request, _("The tournament was created: register its players."))
             return redirect(entries_url(row))
         status = 400
@@ -208,6 +240,8 @@ def _entries_action(request: HttpRequest, club: Club, row: Tournament) -> str:
                 title=data["title"].strip().upper(),
                 federation=data["federation"].strip().upper(),
                 fide_id=data["fide_id"].strip(),
+                matricule=data["matricule"].strip(),
+                birth_date=data["birth_date"].isoformat() if data["birth_date"] else "",
                 entry_round=data["entry_round"],
             ),
             user,
@@ -217,11 +251,15 @@ def _entries_action(request: HttpRequest, club: Club, row: Tournament) -> str:
         data = _form_or_bad(RosterForm(request.POST, choices=_roster_choices(club, row)))
         roster = RosterPlayer.objects.get(club=club, pk=data["roster_player"])
         name = f"{roster.surname}, {roster.first_name}" if roster.first_name else roster.surname
+        rating, source = data["rating"], ""
+        if rating is None:
+            rating, source = services.roster_rating(roster, row.time_control_category)
         player = services.add_player(
             row,
             services.NewEntry(
                 name=name,
-                rating=roster.initial_elo(row.time_control_category),
+                rating=rating,
+                title=data["title"],
                 federation=roster.federation,
                 fide_id=roster.fide_id,
                 matricule=roster.matricule,
@@ -233,6 +271,21 @@ def _entries_action(request: HttpRequest, club: Club, row: Tournament) -> str:
             ),
             user,
         )
+        if source and source != row.time_control_category:
+            labels = dict(TimeControlCategory.choices)
+            messages.warning(
+                request,
+                _(
+                    "%(name)s has no club Elo in %(tc)s: the %(other)s club Elo (%(rating)s) "
+                    "was taken; change it on the entries if needed."
+                )
+                % {
+                    "name": player.name,
+                    "tc": labels.get(row.time_control_category, row.time_control_category),
+                    "other": labels.get(source, source),
+                    "rating": rating,
+                },
+            )
         return _("%(name)s registered.") % {"name": player.name}
     if action == "remove_player":
         player = _player(row, request.POST.get("player"))
@@ -320,6 +373,8 @@ def entries(request: HttpRequest, club: Club, pk: int) -> HttpResponse:
     if (response := _login_first(request)) is not None:
         return response
     row = _tournament(request, club, pk, Action.MANAGE_ENTRIES)
+    if row.is_team_event:
+        return _team_event_page(request, club, row)
     status = 200
     if request.method == "POST":
         try:
@@ -384,19 +439,29 @@ def pair_next(request: HttpRequest, club: Club, pk: int) -> HttpResponse:
     if (response := _login_first(request)) is not None:
         return response
     row = _tournament(request, club, pk, Action.EDIT_PAIRINGS)
+    if row.is_team_event:
+        return _team_event_page(request, club, row)
     status = 200
-    if request.method == "POST":
-        try:
-            round_row = services.pair_next_round(row, request.user)
-        except services.Refused as exc:
-            messages.error(request, str(exc))
-            status = 409
-        else:
-            messages.success(
-                request, _("Round %(round)s is paired (draft).") % {"round": round_row.number}
-            )
-            return redirect(round_url(row, round_row.number))
     number = services.next_round(row)
+    date_form = RoundDateForm(initial={"date": services.default_round_date(row, number)})
+    if request.method == "POST":
+        date_form = RoundDateForm(request.POST)
+        if not date_form.is_valid():
+            status = 400
+        else:
+            try:
+                round_row = services.pair_next_round(
+                    row, request.user, date=date_form.cleaned_data["date"]
+                )
+            except services.Refused as exc:
+                messages.error(request, str(exc))
+                status = 409
+            else:
+                messages.success(
+                    request, _("Round %(round)s is paired (draft).") % {"round": round_row.number}
+                )
+                return redirect(round_url(row, round_row.number))
+        number = services.next_round(row)
     entries_of = services.round_entries(row, number)
     players = list(row.players.order_by("pairing_number"))
     kinds = dict(ByeCode.choices)
@@ -418,6 +483,7 @@ def pair_next(request: HttpRequest, club: Club, pk: int) -> HttpResponse:
             "not_paired": not_paired,
             "is_swiss": row.system == System.SWISS,
             "rounds": row.rounds.order_by("number"),
+            "date_form": date_form,
         },
         status=status,
     )
@@ -448,6 +514,10 @@ def _round_action(request: HttpRequest, row: Tournament, round_row: Round) -> st
     if action == "unpair":
         services.unpair_round(round_row, user)
         return None
+    if action == "set_date":
+        data = _form_or_bad(RoundDateForm(request.POST))
+        services.set_round_date(round_row, data["date"], user)
+        return _("The date of round %(round)s was saved.") % {"round": round_row.number}
     if action == "repair":
         services.repair_round(round_row, user)
         return _("Round %(round)s was paired again.") % {"round": round_row.number}
@@ -483,6 +553,8 @@ def pairing_round(request: HttpRequest, club: Club, pk: int, round_number: int) 
         return response
     row = _tournament(request, club, pk, Action.EDIT_PAIRINGS)
     round_row = get_object_or_404(Round, tournament=row, number=round_number)
+    if row.is_team_event:
+        return _team_event_page(request, club, row)
     status = 200
     if request.method == "POST":
         try:
@@ -532,6 +604,7 @@ def pairing_round(request: HttpRequest, club: Club, pk: int, round_number: int) 
             "can_publish": allowed_on(request.user, row, Action.PUBLISH_ROUND),
             "history": PairingChange.objects.filter(tournament=row).select_related("user")[:50],
             "is_swiss": row.system == System.SWISS,
+            "date_form": RoundDateForm(initial={"date": round_row.date}),
         },
         status=status,
     )
