@@ -313,6 +313,7 @@ def test_round_robin_header_follows_the_players_registered(c, public_club):
     """Berger (FIDE C.05 Annex 1): 4 players → 3 rounds; 5 players → 5 rounds (a bye each
     round); removing one → 3 again. The header never says "0 ronde" once two are in."""
     t, _ = create(c, public_club)
+    assert "inscrivez-en au moins deux" in c.get(entries(t)).content.decode()
     register(c, t, "Alpha, A", 2000)
     register(c, t, "Bravo, B", 1900)
     t.refresh_from_db()
@@ -321,6 +322,7 @@ def test_round_robin_header_follows_the_players_registered(c, public_club):
     register(c, t, "Delta, D", 1700)
     page = c.get(entries(t)).content.decode()
     assert "3 rondes" in page and "0 ronde" not in page
+    assert "la table de Berger a 3 rondes" in page
     register(c, t, "Echo, E", 1600)
     assert "5 rondes" in c.get(entries(t)).content.decode()
     e = t.players.get(name="Echo, E")
