@@ -10,6 +10,8 @@ from django.db import connections
 from chessclub_web import commands
 from chessclub_web.clubs.models import Club, Membership, Role
 
+from .browser import launched_chromium
+
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 ELITE_FILE = FIXTURES / "frbe" / "elite-2000-16p-7r.txt"
 
@@ -82,3 +84,20 @@ def _end_stray_postgresql_sessions(django_db_setup, django_db_blocker):
                 "WHERE datname = current_database() AND pid <> pg_backend_pid()"
             )
         connections["default"].close()
+
+
+@pytest.fixture
+def chromium(monkeypatch):
+    """A launched headless Chromium (playwright ``Browser``, see tests/web/browser.py); skips
+    the test with a clear reason when no Chromium or no playwright is found."""
+    # playwright's synchronous API runs an event loop in this thread; the ORM calls of the test
+    # itself are synchronous and safe.
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    try:
+        with launched_chromium() as browser:
+            yield browser
+    finally:
+        # The ORM calls made while playwright runs hold their own database connection
+        # (playwright's greenlet has its own context): close it once the browser is closed, or
+        # PostgreSQL refuses to drop the test database at the end of the session.
+        connections.close_all()

@@ -3,41 +3,16 @@ Chromium (Debian's ``chromium``, driven by playwright), without JavaScript (C1, 
 
 from __future__ import annotations
 
-import shutil
-
-import pytest
-
 from chessclub_web.clubs.models import Club, Membership, Player, Role
 
+from .browser import BROWSER_MARKS, phone_page
 from .test_closing_helpers import make_tournament
 
-CHROMIUM = next(
-    (shutil.which(n) for n in ("chromium", "chromium-browser", "google-chrome") if shutil.which(n)),
-    None,
-)
-
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(
-        CHROMIUM is None, reason="needs Debian's chromium (apt-get install chromium)"
-    ),
-]
-
-
-@pytest.fixture
-def browser(monkeypatch):
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        try:
-            yield browser
-        finally:
-            browser.close()
+pytestmark = BROWSER_MARKS
 
 
 def test_c1_e9_close_then_read_the_elo_on_a_phone(
-    browser, live_server, transactional_db, django_user_model
+    chromium, live_server, transactional_db, django_user_model
 ):
     """C1 in the browser without JavaScript: date, confirmation, *Clôturer*; then E9/E8 pages
     fit a 360 px screen. Alpha 1500 beats Bravo 1900 (K 40): 40 × (1 − .08) = 36.8 → +37."""
@@ -45,11 +20,7 @@ def test_c1_e9_close_then_read_the_elo_on_a_phone(
     user = django_user_model.objects.create_user("owner", password="secret-pw-123")
     Membership.objects.create(user=user, club=club, role=Role.OWNER)
     t = make_tournament(club, [("Alpha, Anne", 1500), ("Bravo, Bob", 1900)], [[(1, 2, "1-0")]])
-    context = browser.new_context(
-        locale="fr-BE", viewport={"width": 360, "height": 800}, java_script_enabled=False
-    )
-    page = context.new_page()
-    page.set_default_timeout(15_000)
+    page = phone_page(chromium, javascript=False)
     page.goto(f"{live_server.url}/accounts/login/?next=/clubs/700/tournaments/{t.pk}/close/")
     page.fill("input[name=username]", "owner")
     page.fill("input[name=password]", "secret-pw-123")

@@ -5,7 +5,6 @@ tables scroll inside their frame). Laid out by headless Chromium through playwri
 from __future__ import annotations
 
 import re
-import shutil
 from pathlib import Path
 
 import pytest
@@ -16,24 +15,20 @@ from chessclub_web.clubs.models import Role
 from chessclub_web.frbe.models import FederationPlayer
 from chessclub_web.tournaments import services
 
+from .browser import launched_chromium, phone_page
+
 pytestmark = [pytest.mark.django_db, pytest.mark.browser]
-CHROMIUM = shutil.which("chromium")
 
 
 def _page_widths(pages: list[str]) -> list[tuple[int, int]]:
     """Each page's document width and the viewport's, laid out at 360 px (one browser)."""
-    if CHROMIUM is None:
-        pytest.skip("no chromium found (apt-get install chromium)")
-    from playwright.sync_api import sync_playwright
-
     css = "".join(
         Path(finders.find(name)).read_text(encoding="utf-8")
         for name in ("chessclub_web/style.css", "frbe/frbe.css")
     )
     out = []
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        page = browser.new_page(viewport={"width": 360, "height": 800})
+    with launched_chromium() as browser:
+        page = phone_page(browser, locale=None, timeout=None)
         for html in pages:
             page.set_content(re.sub(r"<link[^>]*stylesheet[^>]*>", "", html))
             page.add_style_tag(content=css)
@@ -43,7 +38,6 @@ def _page_widths(pages: list[str]) -> list[tuple[int, int]]:
                     page.evaluate("document.documentElement.clientWidth"),
                 )
             )
-        browser.close()
     return out
 
 

@@ -4,55 +4,29 @@ sideways (wide tables scroll inside their frame), and the player link leads to t
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
-import pytest
 from django.utils import timezone
 
 from chessclub_web.fse.services import store_list
 from chessclub_web.tournaments import services
 from chessclub_web.tournaments.models import Tournament
 
-CHROMIUM = next(
-    (shutil.which(n) for n in ("chromium", "chromium-browser", "google-chrome") if shutil.which(n)),
-    None,
-)
+from .browser import BROWSER_MARKS, phone_page
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(
-        CHROMIUM is None, reason="needs Debian's chromium (apt-get install chromium)"
-    ),
-]
+pytestmark = BROWSER_MARKS
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "fse"
 
 
-@pytest.fixture
-def browser(monkeypatch):
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        try:
-            yield browser
-        finally:
-            browser.close()
-
-
-def test_fse_forecast_on_a_phone_without_javascript(browser, live_server, transactional_db):
+def test_fse_forecast_on_a_phone_without_javascript(chromium, live_server, transactional_db):
     from chessclub_web.clubs.models import Club
 
     club = Club.objects.create(name="Cercle public", number="700", public=True)
     store_list(club, (FIXTURES / "previous.csv").read_bytes(), "previous.csv")
     row = services.import_tournament(club, (FIXTURES / "open-5r.trf").read_bytes(), "open.trf")
     Tournament.objects.filter(pk=row.pk).update(closed_at=timezone.now())
-    context = browser.new_context(
-        locale="fr-CH", viewport={"width": 360, "height": 800}, java_script_enabled=False
-    )
-    page = context.new_page()
-    page.set_default_timeout(15_000)
+    page = phone_page(chromium, locale="fr-CH", javascript=False)
     page.goto(f"{live_server.url}/clubs/700/fse/forecast/")
     assert page.locator("h1").inner_text() == "Prévision liste FSE"
     width = page.evaluate("document.documentElement.scrollWidth")

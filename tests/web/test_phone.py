@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 import subprocess
 import tempfile
 from pathlib import Path
@@ -14,16 +13,9 @@ from pathlib import Path
 import pytest
 from django.contrib.staticfiles import finders
 
-pytestmark = pytest.mark.django_db
+from .browser import CHROMIUM, requires_chromium
 
-CHROMIUM = next(
-    (
-        shutil.which(name)
-        for name in ("chromium", "chromium-browser", "google-chrome")
-        if shutil.which(name)
-    ),
-    None,
-)
+pytestmark = pytest.mark.django_db
 
 PROBE = """<script>
 window.addEventListener("load", () => {
@@ -106,7 +98,7 @@ def test_phone_css_crosstable_first_columns_are_sticky():
 
 
 @pytest.mark.browser
-@pytest.mark.skipif(CHROMIUM is None, reason="needs headless Chromium")
+@requires_chromium
 def test_s1_phone_classement_points_in_view_tiebreaks_scroll_sideways(client, demo):
     m = _measure(client.get(demo, HTTP_ACCEPT_LANGUAGE="fr").content.decode())
     assert m["viewport"] <= 360
@@ -118,7 +110,7 @@ def test_s1_phone_classement_points_in_view_tiebreaks_scroll_sideways(client, de
 
 
 @pytest.mark.browser
-@pytest.mark.skipif(CHROMIUM is None, reason="needs headless Chromium")
+@requires_chromium
 def test_phone_grille_scrolls_sideways_with_rank_and_name_sticky(client, demo):
     m = _measure(client.get(demo + "crosstable/", HTTP_ACCEPT_LANGUAGE="fr").content.decode())
     assert m["viewport"] <= 360
@@ -130,7 +122,7 @@ def test_phone_grille_scrolls_sideways_with_rank_and_name_sticky(client, demo):
 
 
 @pytest.mark.browser
-@pytest.mark.skipif(CHROMIUM is None, reason="needs headless Chromium")
+@requires_chromium
 def test_phone_members_page_fits(client, public_club, make_user):
     from chessclub_web.clubs.models import Role
 

@@ -4,46 +4,14 @@ arbiters on the same board (R3), the page without JavaScript (R2) and a 360 px p
 
 from __future__ import annotations
 
-import shutil
-
 import pytest
-from django.db import connections
 
 from chessclub_web.clubs.models import Role
 
+from .browser import BROWSER_MARKS, phone_page
 from .test_results_helpers import board, boards_url, make_swiss
 
-CHROMIUM = next(
-    (shutil.which(n) for n in ("chromium", "chromium-browser", "google-chrome") if shutil.which(n)),
-    None,
-)
-
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(
-        CHROMIUM is None, reason="needs Debian's chromium (apt-get install chromium)"
-    ),
-]
-
-TIMEOUT = 15_000  # ms
-
-
-@pytest.fixture
-def browser(monkeypatch):
-    # playwright's synchronous API runs an event loop in this thread; the ORM calls of the test
-    # itself are synchronous and safe.
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        try:
-            yield browser
-        finally:
-            browser.close()
-            # The ORM calls made while playwright runs hold their own database connection
-            # (playwright's greenlet has its own context): close it here, or PostgreSQL
-            # refuses to drop the test database at the end of the session.
-            connections.close_all()
+pytestmark = BROWSER_MARKS
 
 
 @pytest.fixture
@@ -54,10 +22,8 @@ def setup(transactional_db, public_club, make_user):
     return tournament
 
 
-def _page(browser, live_server, tournament, username="arbitre", **options):
-    context = browser.new_context(locale="fr-BE", viewport={"width": 360, "height": 800}, **options)
-    page = context.new_page()
-    page.set_default_timeout(TIMEOUT)
+def _page(browser, live_server, tournament, username="arbitre", javascript=True):
+    page = phone_page(browser, javascript=javascript)
     page.goto(f"{live_server.url}/accounts/login/")
     page.fill("#id_username", username)
     page.fill("#id_password", "secret-pw-123")
@@ -71,8 +37,8 @@ def _state(page, board_number):
     return page.locator(f"#board-{board_number} .save-state")
 
 
-def test_r2_browser_autosave_shows_saved(browser, live_server, setup):
-    page = _page(browser, live_server, setup)
+def test_r2_browser_autosave_shows_saved(chromium, live_server, setup):
+    page = _page(chromium, live_server, setup)
     game = board(setup, 2, 1)
     page.select_option(f"#result-{game.pk}", "1-0")
     page.locator("#board-1 .save-state .saved").wait_for()
@@ -81,8 +47,8 @@ def test_r2_browser_autosave_shows_saved(browser, live_server, setup):
     assert (game.result, game.version) == ("1-0", 2)
 
 
-def test_r2_browser_server_unreachable_not_saved_then_button_saves(browser, live_server, setup):
-    page = _page(browser, live_server, setup)
+def test_r2_browser_server_unreachable_not_saved_then_button_saves(chromium, live_server, setup):
+    page = _page(chromium, live_server, setup)
     game = board(setup, 2, 2)
     page.route("**/boards/save/", lambda route: route.abort())
     page.select_option(f"#result-{game.pk}", "0-1")
@@ -100,9 +66,9 @@ def test_r2_browser_server_unreachable_not_saved_then_button_saves(browser, live
     assert board(setup, 2, 1).version == 1  # the untouched board was not saved
 
 
-def test_r3_browser_two_contexts_same_board(browser, live_server, setup):
-    first = _page(browser, live_server, setup, "arbitre")
-    second = _page(browser, live_server, setup, "arbitre2")
+def test_r3_browser_two_contexts_same_board(chromium, live_server, setup):
+    first = _page(chromium, live_server, setup, "arbitre")
+    second = _page(chromium, live_server, setup, "arbitre2")
     game = board(setup, 2, 1)
     first.select_option(f"#result-{game.pk}", "1-0")
     first.locator("#board-1 .save-state .saved").wait_for()
@@ -121,8 +87,8 @@ def test_r3_browser_two_contexts_same_board(browser, live_server, setup):
     assert (game.result, game.version) == ("=", 3)
 
 
-def test_r2_browser_without_javascript_the_button_saves(browser, live_server, setup):
-    page = _page(browser, live_server, setup, java_script_enabled=False)
+def test_r2_browser_without_javascript_the_button_saves(chromium, live_server, setup):
+    page = _page(chromium, live_server, setup, javascript=False)
     first, second = board(setup, 2, 1), board(setup, 2, 2)
     page.select_option(f"#result-{first.pk}", "=")
     page.select_option(f"#result-{second.pk}", "-+")
@@ -136,8 +102,8 @@ def test_r2_browser_without_javascript_the_button_saves(browser, live_server, se
     assert (first.result, second.result) == ("=", "-+")
 
 
-def test_r1_browser_boards_page_fits_a_360_px_phone(browser, live_server, setup):
-    page = _page(browser, live_server, setup)
+def test_r1_browser_boards_page_fits_a_360_px_phone(chromium, live_server, setup):
+    page = _page(chromium, live_server, setup)
     width = page.evaluate("document.documentElement.scrollWidth")
     viewport = page.evaluate("document.documentElement.clientWidth")
     assert width <= viewport <= 360

@@ -1,12 +1,10 @@
 # ruff: noqa: E501
 """The frbe app's translations (fr, nl, de, en): ``python translations.py`` fills every msgstr
-of the catalogues made by makemessages."""
+of the catalogues made by makemessages (the filling is :mod:`chessclub_web.catalogue_fill`)."""
 
 from __future__ import annotations
 
-import re
-import sys
-from pathlib import Path
+from chessclub_web.catalogue_fill import main
 
 T: dict[str, tuple[str, str, str, str]] = {
     "Round": ("Ronde", "Ronde", "Runde", "Round"),
@@ -506,55 +504,6 @@ PLURALS: dict[str, tuple[tuple[str, str], ...]] = {
     ),
 }
 
-LANGUAGES = ("fr", "nl", "de", "en")
-
-
-def _quote(text: str) -> str:
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
-
-
-def _unquote(block: str) -> str:
-    return (
-        "".join(re.findall(r'"((?:[^"\\]|\\.)*)"', block)).replace('\\"', '"').replace("\\\\", "\\")
-    )
-
-
-def fill(folder: Path) -> list[str]:
-    """Write every msgstr of ``folder/<lang>/LC_MESSAGES/django.po``; returns missing msgids."""
-    missing: list[str] = []
-    for index, language in enumerate(LANGUAGES):
-        po = folder / language / "LC_MESSAGES" / "django.po"
-        head, *entries = po.read_text(encoding="utf-8").split("\n\n")
-        head = head.replace("#, fuzzy\n", "")
-        out = [head]
-        for entry in entries:
-            match = re.search(r"^msgid ((?:\".*\"\n?)+)", entry, re.M)
-            if not match:
-                out.append(entry)
-                continue
-            msgid = _unquote(match.group(1))
-            entry = entry.replace("#, fuzzy\n", "")
-            entry = re.sub(r"^#\| .*\n?", "", entry, flags=re.M)
-            if msgid in PLURALS:
-                one, many = PLURALS[msgid][index]
-                entry = re.sub(r"^msgstr\[.*", "", entry, flags=re.M | re.S).rstrip("\n")
-                entry += f"\nmsgstr[0] {_quote(one)}\nmsgstr[1] {_quote(many)}"
-            elif msgid in T:
-                entry = re.sub(
-                    r"^msgstr (?:\".*\"\n?)+",
-                    "msgstr " + _quote(T[msgid][index]) + "\n",
-                    entry,
-                    flags=re.M,
-                ).rstrip("\n")
-            else:
-                missing.append(msgid)
-            out.append(entry)
-        po.write_text("\n\n".join(out) + "\n", encoding="utf-8")
-    return missing
-
 
 if __name__ == "__main__":
-    missing = fill(Path(__file__).resolve().parent)
-    for msgid in sorted(set(missing)):
-        print("missing:", msgid, file=sys.stderr)
-    sys.exit(1 if missing else 0)
+    main(__file__, T, PLURALS)

@@ -1,13 +1,12 @@
 """Fill the results app's catalogues (fr, nl, de, en) after ``makemessages``:
 ``../../../.venv/bin/python locale/translations.py`` from ``src/chessclub_web/results``, then
-``compilemessages``. Kept with the catalogues so that a regenerated .po can be refilled."""
+``compilemessages``. Kept with the catalogues so that a regenerated .po can be refilled
+(the filling is :mod:`chessclub_web.catalogue_fill`)."""
 # ruff: noqa: E501
 
 from __future__ import annotations
 
-import re
-import sys
-from pathlib import Path
+from chessclub_web.catalogue_fill import main
 
 T: dict[str, tuple[str, str, str, str]] = {
     "Forgotten password?": (
@@ -373,55 +372,6 @@ T: dict[str, tuple[str, str, str, str]] = {
     ),
 }
 
-LANGUAGES = ("fr", "nl", "de", "en")
-
-
-def _quote(text: str) -> str:
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
-
-
-def fill(folder: Path) -> list[str]:
-    """Write every msgstr of ``folder/<lang>/LC_MESSAGES/django.po``; returns msgids missing
-    from :data:`T`."""
-    missing: list[str] = []
-    for index, language in enumerate(LANGUAGES):
-        po = folder / language / "LC_MESSAGES" / "django.po"
-        text = po.read_text(encoding="utf-8")
-        head, *entries = text.split("\n\n")
-        head = head.replace("#, fuzzy\n", "").replace(
-            '"Content-Type: text/plain; charset=CHARSET\\n"',
-            '"Content-Type: text/plain; charset=UTF-8\\n"',
-        )
-        out = [head]
-        for entry in entries:
-            match = re.search(r"^msgid ((?:\".*\"\n?)+)", entry, re.M)
-            if not match:
-                out.append(entry)
-                continue
-            msgid = (
-                "".join(re.findall(r'"((?:[^"\\]|\\.)*)"', match.group(1)))
-                .replace('\\"', '"')
-                .replace("\\\\", "\\")
-            )
-            if msgid not in T:
-                missing.append(msgid)
-                out.append(entry)
-                continue
-            entry = entry.replace("#, fuzzy\n", "").replace("#, fuzzy, ", "#, ")
-            entry = re.sub(r"^#\| .*\n?", "", entry, flags=re.M)
-            entry = re.sub(
-                r"^msgstr (?:\".*\"\n?)+",
-                "msgstr " + _quote(T[msgid][index]) + "\n",
-                entry,
-                flags=re.M,
-            ).rstrip("\n")
-            out.append(entry)
-        po.write_text("\n\n".join(out) + "\n", encoding="utf-8")
-    return missing
-
 
 if __name__ == "__main__":
-    missing = fill(Path(__file__).resolve().parent)
-    for msgid in sorted(set(missing)):
-        print("missing:", msgid, file=sys.stderr)
-    sys.exit(1 if missing else 0)
+    main(__file__, T)
