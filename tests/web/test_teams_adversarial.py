@@ -464,3 +464,27 @@ def test_issue8_concurrent_adds_are_a_clear_400_not_a_500(client, public_club, o
     assert response.status_code == 400
     assert TeamMember.objects.filter(team__tournament=t).count() == count
     assert not TournamentPlayer.objects.filter(tournament=t, name="Mine").exists()
+
+
+@pytest.mark.parametrize("path", ["save_board", "boards"])
+def test_r1_results_pages_refuse_boards_of_a_forfeited_match(client, public_club, owner, path):
+    """A match forfeited as a whole sets its boards' results (TRF-2026 record 330); the
+    results app's autosave and button must not change them behind the forfeit (the player's
+    individual record would then disagree with the team score): 409, nothing changed."""
+    t = _event(public_club)
+    services.pair_round_robin(t)
+    match = Match.objects.get(round__tournament=t)
+    client.force_login(owner)
+    assert client.post(_url(t, "team_match", match.pk), {"action": "forfeit", "forfeit": "+-"})
+    match.refresh_from_db()
+    assert match.forfeit == "+-"
+    game = match.boards.select_related("game").order_by("board")[0].game
+    before = _state(t)
+    url = _url(t, path, match.round.number)
+    if path == "save_board":
+        data = {"game": game.pk, "version": game.version, "result": "0-1"}
+    else:
+        data = {f"result-{game.pk}": "0-1", f"version-{game.pk}": game.version}
+    response = client.post(url, data)
+    assert response.status_code == 409, response.status_code
+    assert _state(t) == before

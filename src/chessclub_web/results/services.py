@@ -26,7 +26,7 @@ gets no row).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -53,6 +53,12 @@ RESULT_CODES = frozenset(code.value for code in ResultCode)
 #: The largest version a board can have (``Game.version`` is a PositiveIntegerField: 2³¹ − 1
 #: on every database Django supports); a larger one was tampered with.
 MAX_VERSION = 2_147_483_647
+
+
+#: Other apps' reasons to refuse a board's result: each takes the boards about to be saved and
+#: returns ``{game id: reason}`` for those it locks (the teams app: boards of a match forfeited
+#: as a whole, whose results the forfeit sets). Registered in the apps' ``ready()``.
+BOARD_LOCKS: list[Callable[[Sequence[Game]], dict[int, str]]] = []
 
 
 class ResultsError(Exception):
@@ -267,6 +273,10 @@ def save_results(
             .order_by("pk")
         }
         _check_codes(ordered, boards, closed)
+        for lock in BOARD_LOCKS:
+            locked = lock([boards[change.game_id] for change in ordered])
+            if locked:
+                raise ResultsError(409, " ".join(dict.fromkeys(locked.values())))
         log: list[ResultChange] = []
         for change in ordered:
             game = boards[change.game_id]

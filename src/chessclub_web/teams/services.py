@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
@@ -839,3 +840,19 @@ def store_team_tournament(tournament: Tournament, core: TeamTournament) -> None:
 def refuse_if_closed(tournament: Tournament) -> None:
     """:class:`TeamError` when ``tournament`` is closed (spec C1: it never reopens)."""
     _open(tournament)
+
+
+def forfeited_match_boards(games: Sequence[Game]) -> dict[int, str]:
+    """The boards among ``games`` that belong to a match forfeited as a whole, with the reason:
+    the forfeit sets their results (TRF-2026 record 330), so the results pages refuse them
+    (``results.services.BOARD_LOCKS``). Undo the match forfeit first to enter board results."""
+    rows = MatchBoard.objects.filter(game__in=[g.pk for g in games]).exclude(match__forfeit="")
+    return {
+        row.game_id: _(
+            "Board %(board)s belongs to a match forfeited as a whole: undo the match forfeit "
+            "on the match page to enter its results."
+        )
+        % {"board": row.board}
+        for row in rows.only("game_id", "board")
+        if row.game_id is not None
+    }
