@@ -488,3 +488,28 @@ def test_r1_results_pages_refuse_boards_of_a_forfeited_match(client, public_club
     response = client.post(url, data)
     assert response.status_code == 409, response.status_code
     assert _state(t) == before
+
+
+def test_r5_whole_match_forfeit_is_in_the_history(client, public_club, owner):
+    """Forfeiting a whole match changes its 4 boards' results (home wins: +/-, -/+, +/-, -/+
+    with home White on boards 1 and 3); undoing it empties them again: 8 history rows, each
+    with the user, the old and the new result (spec R5)."""
+    from chessclub_web.results.models import ResultChange
+
+    t = _event(public_club)
+    services.pair_round_robin(t)
+    match = Match.objects.get(round__tournament=t)
+    client.force_login(owner)
+    url = _url(t, "team_match", match.pk)
+    assert client.post(url, {"action": "forfeit", "forfeit": "+-"}).status_code == 302
+    rows = list(ResultChange.objects.filter(tournament=t).order_by("board"))
+    assert [(r.board, r.old_result, r.new_result, r.username) for r in rows] == [
+        (1, "", "+-", "owner"),
+        (2, "", "-+", "owner"),
+        (3, "", "+-", "owner"),
+        (4, "", "-+", "owner"),
+    ]
+    match.refresh_from_db()
+    data = {"action": "forfeit", "forfeit": "", "version": match.version}
+    assert client.post(url, data).status_code == 302
+    assert ResultChange.objects.filter(tournament=t, new_result="").count() == 4

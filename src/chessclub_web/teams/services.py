@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
+from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.db.models import F, Max
@@ -33,6 +34,7 @@ from chessclub.model.tournament import TournamentSystem
 from chessclub.pairing import PairingError
 from chessclub.pairing.teams import GacruxTeamEngine, TeamPairing, team_round_robin
 from chessclub.tiebreaks import RuleEra, default_era
+from chessclub_web.results.models import ResultChange, Via
 from chessclub_web.teams.models import (
     BoardForfeit,
     LineUp,
@@ -392,7 +394,9 @@ def _forfeit_result(code: str, home_white: bool) -> str:
     }[MatchForfeit(code)]
 
 
-def set_match_forfeit(match: Match, code: str, version: int | None = None) -> None:
+def set_match_forfeit(
+    match: Match, code: str, version: int | None = None, user: Any = None
+) -> None:
     """Forfeit the whole match (``+-``, ``-+``, ``--``) or undo it (``""``).
 
     The boards' games follow (each board lost by the forfeiting side), so that the individual
@@ -400,7 +404,8 @@ def set_match_forfeit(match: Match, code: str, version: int | None = None) -> No
     changed): a closed tournament (C1); a match not forfeited yet whose boards already have
     results (forfeiting would overwrite them: clear them first); ``version`` given and not the
     match's (someone else changed it, spec R3). Undone, only the boards still holding the
-    forfeit's result become empty: a result entered since is kept.
+    forfeit's result become empty: a result entered since is kept. Every board result it
+    changes is kept in the results history with ``user`` (spec R5).
     """
     if code not in MatchForfeit.values:
         raise TeamError(_("“%(code)s” is not a match forfeit.") % {"code": code})
@@ -428,6 +433,7 @@ def set_match_forfeit(match: Match, code: str, version: int | None = None) -> No
         match.forfeit = code
         match.version = current.version + 1
         match.save(update_fields=["forfeit", "version"])
+        log: list[ResultChange] = []
         for board in boards:
             if board.game is None:
                 continue
@@ -436,7 +442,27 @@ def set_match_forfeit(match: Match, code: str, version: int | None = None) -> No
             games = Game.objects.filter(pk=board.game.pk).exclude(result=result)
             if not code:  # undone: only what the forfeit wrote
                 games = games.filter(result=_forfeit_result(previous, home_white))
-            games.update(result=result, version=F("version") + 1)
+            before = games.select_related("white", "black").first()
+            if before is None or games.update(result=result, version=F("version") + 1) != 1:
+                continue
+            log.append(
+                ResultChange(
+                    tournament_id=match.round.tournament_id,
+                    game_id=before.pk,
+                    round_number=match.round.number,
+                    board=before.board,
+                    white_name=before.white.name,
+                    black_name=before.black.name,
+                    old_result=before.result,
+                    new_result=result,
+                    old_version=before.version,
+                    user=user if getattr(user, "is_authenticated", False) else None,
+                    username=user.get_username() if user is not None else "",
+                    via=Via.BUTTON,
+                    correction=False,
+                )
+            )
+        ResultChange.objects.bulk_create(log)
         sync_board_forfeit_byes(match)
     touch_tournament(match.round.tournament_id)
 

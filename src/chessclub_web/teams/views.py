@@ -358,7 +358,10 @@ def match_detail(request: HttpRequest, number: str, pk: int, match: int) -> Http
             _get(request, number, pk, Action.ENTER_RESULTS)
             version = request.POST.get("version")
             services.set_match_forfeit(
-                row, request.POST.get("forfeit", ""), _int(version) if version else None
+                row,
+                request.POST.get("forfeit", ""),
+                _int(version) if version else None,
+                user=request.user,
             )
             messages.success(request, _("Saved."))
         else:
