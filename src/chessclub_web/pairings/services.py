@@ -29,6 +29,7 @@ from dataclasses import dataclass
 
 from django.db import IntegrityError, models, transaction
 from django.db.models import F, Max, Q
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from chessclub.model import Bye, ByeKind, Colour, PairingNumber, Player
@@ -811,7 +812,10 @@ def set_round_date(round_row: RoundRow, date: datetime.date | None, user: object
             row,
             user,
             _("Round %(round)s: date set to %(date)s.")
-            % {"round": fresh.number, "date": date.isoformat() if date else "—"},
+            % {
+                "round": fresh.number,
+                "date": date_format(date, "SHORT_DATE_FORMAT") if date else "—",
+            },
             fresh.number,
         )
     touch_tournament(row.pk)
