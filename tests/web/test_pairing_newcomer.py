@@ -106,6 +106,14 @@ def test_round_date_default_is_start_plus_weeks_and_is_stored(c, public_club):
     assert 'value="2026-01-16"' in c.get(pair_url(t)).content.decode()
 
 
+def test_round_date_post_without_the_field_takes_the_proposed_date(c, public_club):
+    """Start 2026-01-08: round 1 paired by a post without the date field is dated 01-08."""
+    t, _ = create(c, public_club)
+    four_players(c, t)
+    assert c.post(pair_url(t)).status_code == 302
+    assert Round.objects.get(tournament=t, number=1).date == datetime.date(2026, 1, 8)
+
+
 def test_round_date_default_without_start_date_is_today(c, public_club):
     t, _ = create(c, public_club, start_date="", end_date="")
     four_players(c, t)

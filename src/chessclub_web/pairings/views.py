@@ -445,7 +445,12 @@ def pair_next(request: HttpRequest, club: Club, pk: int) -> HttpResponse:
     number = services.next_round(row)
     date_form = RoundDateForm(initial={"date": services.default_round_date(row, number)})
     if request.method == "POST":
-        date_form = RoundDateForm(request.POST)
+        # A post without the field (an old page, a script) takes the proposed date; an empty
+        # field is the arbiter's choice: no date yet.
+        posted = request.POST.copy()
+        if "date" not in posted:
+            posted["date"] = services.default_round_date(row, number).isoformat()
+        date_form = RoundDateForm(posted)
         if not date_form.is_valid():
             status = 400
         else:
