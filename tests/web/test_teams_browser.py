@@ -5,8 +5,6 @@ JavaScript a chosen result is saved at once (R2 autosave, the results app's scri
 
 from __future__ import annotations
 
-import shutil
-
 import pytest
 
 from chessclub_web.clubs.models import Club, Membership, Role
@@ -14,29 +12,9 @@ from chessclub_web.teams import services
 from chessclub_web.teams.models import Match
 from chessclub_web.tournaments.models import System, Tournament
 
-CHROMIUM = next(
-    (shutil.which(n) for n in ("chromium", "chromium-browser", "google-chrome") if shutil.which(n)),
-    None,
-)
+from .browser import BROWSER_MARKS
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(
-        CHROMIUM is None, reason="needs Debian's chromium (apt-get install chromium)"
-    ),
-]
-
-
-@pytest.fixture
-def browser(monkeypatch):
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        try:
-            yield browser
-        finally:
-            browser.close()
+pytestmark = BROWSER_MARKS
 
 
 def _setup(django_user_model):
@@ -62,10 +40,10 @@ def _login(page, live_server, path):
 
 @pytest.mark.parametrize("javascript", [False, True])
 def test_r2_team_match_results_on_a_phone(
-    browser, live_server, transactional_db, django_user_model, javascript
+    chromium, live_server, transactional_db, django_user_model, javascript
 ):
     t, match = _setup(django_user_model)
-    context = browser.new_context(
+    context = chromium.new_context(
         locale="fr-BE", viewport={"width": 360, "height": 800}, java_script_enabled=javascript
     )
     page = context.new_page()
