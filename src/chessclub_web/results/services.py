@@ -238,15 +238,15 @@ def save_results(
     with transaction.atomic():
         # Fresh values inside the transaction: the round may have been unpublished, the
         # tournament closed, a later round paired since the page was loaded.
-        fresh = (
+        rows = list(
             Round.objects.filter(pk=round_row.pk)
             .annotate(later=_later_paired(OuterRef("tournament_id"), OuterRef("number")))
             .values_list("state", "tournament__closed_at", "tournament__system", "later")
-            .first()
+            .order_by()[:1]  # one row by pk: no ORDER BY
         )
-        if fresh is None:
+        if not rows:
             raise ResultsError(404, _("This round does not exist any more."))
-        state, closed_at, system, later = fresh
+        state, closed_at, system, later = rows[0]
         closed = closed_at is not None
         if state != RoundState.PUBLISHED:
             raise ResultsError(

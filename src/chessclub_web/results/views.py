@@ -448,10 +448,18 @@ def save_board(request: HttpRequest, number: str, pk: int, round_number: int) ->
     or refused (only the button saves here, R4; draft round); 400 bad input; 403 no right."""
     # One query for the round, its tournament and club (this is the busiest request of a
     # round); the same checks as tournament_for_request and _round.
+    # (At most one row: no ORDER BY, which ``first()`` would add to the SQL and its compiling.)
     round_row = (
-        Round.objects.select_related("tournament__club")
-        .filter(tournament__club__number__iexact=number, tournament_id=pk, number=round_number)
-        .first()
+        next(
+            iter(
+                Round.objects.select_related("tournament__club")
+                .filter(
+                    tournament__club__number__iexact=number, tournament_id=pk, number=round_number
+                )
+                .order_by()[:1]
+            ),
+            None,
+        )
         if plausible_club_number(number) and pk <= MAX_ID
         else None
     )
