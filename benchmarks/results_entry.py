@@ -85,6 +85,8 @@ def main() -> None:
         )
         info = json.loads(setup.stdout.strip().splitlines()[-1])
         cores = os.cpu_count() or 1
+        load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+        print(f"results entry: {cores} cores, load average before the runs {load}")
         for workers in sorted({1, cores}):
             _bench_server(env, db_url, info, workers)
     finally:
