@@ -107,7 +107,7 @@ def role_of(user: User, club: Club) -> Role | None:
     """The user's role in the club, ``None`` for outsiders and anonymous visitors."""
     if not user.is_authenticated:
         return None
-    membership = Membership.objects.filter(user=user, club=club).only("role").first()
+    membership = Membership.objects.filter(user=user, club=club).only("role").order_by().first()
     return Role(membership.role) if membership else None
 
 
