@@ -34,3 +34,16 @@ def test_s1_team_event_individual_pages_answer(client, public_club, make_user, s
     row = Tournament.objects.create(club=public_club, name="Interclubs", system=system)
     response = client.get(reverse(page, args=(public_club.number, row.pk)))
     assert response.status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("system", "identifier"),
+    [(System.TEAM_SWISS, "OPE"), (System.TEAM_ROUND_ROBIN, "GRI"), (System.SWISS, "OPE")],
+)
+def test_b2_identifier_of_a_team_event_follows_its_pairing_kind(system, identifier):
+    """frbe.md B2: OPE for an open, GRI for a closed group; a team round robin is a closed
+    group (it was read as a Swiss)."""
+    from chessclub.formats.frbe_name import default_identifier
+    from chessclub_web.frbe.services import load_tournament_system
+
+    assert default_identifier(load_tournament_system(Tournament(system=system))) == identifier

@@ -17,10 +17,11 @@ from chessclub.formats.frbe_players import (
     read_player_dbf,
 )
 from chessclub.model import Tournament as CoreTournament
+from chessclub.model import TournamentSystem
 from chessclub.ratings.frbe import ListedPlayer, RatingRun, period_games, rating_run
 from chessclub_web.clubs.models import Club
 from chessclub_web.frbe.models import ExportSettings, FederationPlayer, PlayerListImport
-from chessclub_web.tournaments.adapters import load_tournament
+from chessclub_web.tournaments.adapters import individual_system, load_tournament
 from chessclub_web.tournaments.models import Tournament
 
 _FIELDS = (
@@ -192,11 +193,11 @@ def _name(row: Tournament, division: str, series: str) -> str:
     )
 
 
-def load_tournament_system(row: Tournament):  # type: ignore[no-untyped-def]
-    from chessclub.model import TournamentSystem
-
+def load_tournament_system(row: Tournament) -> TournamentSystem:
+    """The core system of the row (team events as their individual kind, see
+    ``tournaments.adapters.individual_system``); an unknown value counts as a Swiss."""
     try:
-        return TournamentSystem(row.system)
+        return individual_system(row.system)
     except ValueError:
         return TournamentSystem.SWISS
 

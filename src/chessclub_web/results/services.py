@@ -55,10 +55,11 @@ RESULT_CODES = frozenset(code.value for code in ResultCode)
 MAX_VERSION = 2_147_483_647
 
 
-#: Other apps' reasons to refuse a board's result: each takes the boards about to be saved and
-#: returns ``{game id: reason}`` for those it locks (the teams app: boards of a match forfeited
-#: as a whole, whose results the forfeit sets). Registered in the apps' ``ready()``.
-BOARD_LOCKS: list[Callable[[Sequence[Game]], dict[int, str]]] = []
+#: Other apps' reasons to refuse a board's result: each takes the tournament and the boards
+#: about to be saved and returns ``{game id: reason}`` for those it locks (the teams app:
+#: boards of a match forfeited as a whole, whose results the forfeit sets). Registered in the
+#: apps' ``ready()``.
+BOARD_LOCKS: list[Callable[[Tournament, Sequence[Game]], dict[int, str]]] = []
 
 
 class ResultsError(Exception):
@@ -274,7 +275,7 @@ def save_results(
         }
         _check_codes(ordered, boards, closed)
         for lock in BOARD_LOCKS:
-            locked = lock([boards[change.game_id] for change in ordered])
+            locked = lock(tournament, [boards[change.game_id] for change in ordered])
             if locked:
                 raise ResultsError(409, " ".join(dict.fromkeys(locked.values())))
         log: list[ResultChange] = []

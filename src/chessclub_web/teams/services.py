@@ -868,10 +868,13 @@ def refuse_if_closed(tournament: Tournament) -> None:
     _open(tournament)
 
 
-def forfeited_match_boards(games: Sequence[Game]) -> dict[int, str]:
-    """The boards among ``games`` that belong to a match forfeited as a whole, with the reason:
-    the forfeit sets their results (TRF-2026 record 330), so the results pages refuse them
-    (``results.services.BOARD_LOCKS``). Undo the match forfeit first to enter board results."""
+def forfeited_match_boards(tournament: Tournament, games: Sequence[Game]) -> dict[int, str]:
+    """The boards among ``games`` (of ``tournament``) that belong to a match forfeited as a
+    whole, with the reason: the forfeit sets their results (TRF-2026 record 330), so the results
+    pages refuse them (``results.services.BOARD_LOCKS``). Undo the match forfeit first to enter
+    board results. No query for an individual tournament."""
+    if not tournament.is_team_event:
+        return {}
     rows = MatchBoard.objects.filter(game__in=[g.pk for g in games]).exclude(match__forfeit="")
     return {
         row.game_id: _(

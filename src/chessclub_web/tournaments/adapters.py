@@ -78,6 +78,12 @@ _INDIVIDUAL_SYSTEM = {
 }
 
 
+def individual_system(system: str) -> TournamentSystem:
+    """The core system of a ``System`` value: a team event's games are seen as the individual
+    tournament of the same pairing kind (team Swiss → Swiss, team round robins → round robins)."""
+    return TournamentSystem(_INDIVIDUAL_SYSTEM.get(system, system))
+
+
 def scoring_to_json(scoring: ScoringSystem) -> dict[str, str]:
     """Only the values that differ from FIDE's, as fraction strings (``{"win": "3"}``)."""
     return {
@@ -340,7 +346,7 @@ def load_tournament(row: rows.Tournament, *, include_drafts: bool = False) -> To
         ),
         rounds=rounds,
         planned_rounds=row.planned_rounds,
-        system=TournamentSystem(_INDIVIDUAL_SYSTEM.get(row.system, row.system)),
+        system=individual_system(row.system),
         scoring=scoring_from_json(row.scoring),
         start_date=row.start_date,
         end_date=row.end_date,
@@ -371,8 +377,7 @@ class StandingsSettings(NamedTuple):
 
 def system_default_codes(system: str) -> tuple[str, ...]:
     """The spec S4 default tiebreaks of a tournament system (a ``System`` value)."""
-    individual = TournamentSystem(_INDIVIDUAL_SYSTEM.get(system, system))
-    return default_tiebreaks(Tournament(name="", players=(), system=individual))
+    return default_tiebreaks(Tournament(name="", players=(), system=individual_system(system)))
 
 
 def standings_settings(

@@ -26,7 +26,7 @@ def _closed_club_tournament(t: Tournament) -> bool:
 
 
 def _team_event(t: Tournament) -> bool:
-    return bool(getattr(t, "is_team_event", False))
+    return t.is_team_event
 
 
 @dataclass(frozen=True)
