@@ -210,3 +210,14 @@ def test_c1_even_a_bulk_update_cannot_reopen(public_club):
         Tournament.objects.filter(pk=t.pk).update(closed_at=None)
     assert Tournament.objects.get(pk=t.pk).is_closed
     Tournament.objects.filter(pk=t.pk).update(name="Renamed")  # other fields still change
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_c1_end_date_field_holds_an_iso_date(client, public_club, make_user, language):
+    """C1 "Date de fin (default today)": an ``<input type="date">`` only shows a value written
+    yyyy-mm-dd (HTML date input); the French page wrote 30/11/2026, which browsers leave empty."""
+    t = make_tournament(public_club, PLAYERS, ROUNDS)
+    client.force_login(make_user("adm", public_club, Role.ADMINISTRATOR))
+    html = client.get(close_url(t), HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    today = datetime.date.today().isoformat()
+    assert f'value="{today}"' in html

@@ -28,7 +28,9 @@ class CloseForm(forms.Form):
     date of a round, and not later than tomorrow (a tournament is closed once it is over).
     """
 
-    end_date = forms.DateField(label=_("End date"), widget=forms.DateInput(attrs={"type": "date"}))
+    end_date = forms.DateField(
+        label=_("End date"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+    )
     confirm = forms.BooleanField(
         label=_("I confirm: a closed tournament can never be reopened."), required=True
     )
@@ -89,7 +91,7 @@ class PlayerForm(forms.ModelForm):
             "initial_elo_blitz",
         )
         widgets: ClassVar[dict[str, forms.Widget]] = {
-            "birth_date": forms.DateInput(attrs={"type": "date"})
+            "birth_date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
         }
 
     def __init__(self, *args: object, club: object = None, **kwargs: object) -> None:
