@@ -31,7 +31,7 @@ from collections.abc import Mapping
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.db.models import Q, QuerySet
+from django.db.models import CharField, OuterRef, Q, QuerySet, Subquery, Value
 from django.http import Http404, HttpRequest, HttpResponsePermanentRedirect
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
@@ -103,6 +103,15 @@ DESCRIPTIONS: Mapping[Action, str] = {
 User = AbstractBaseUser | AnonymousUser
 
 
+class _Unknown(enum.Enum):
+    UNKNOWN = "unknown"
+
+
+#: ``role=UNKNOWN`` (the default) makes :func:`allowed` look the role up in the database.
+UNKNOWN = _Unknown.UNKNOWN
+KnownRole = Role | None | _Unknown
+
+
 def role_of(user: User, club: Club) -> Role | None:
     """The user's role in the club, ``None`` for outsiders and anonymous visitors."""
     if not user.is_authenticated:
@@ -111,18 +120,39 @@ def role_of(user: User, club: Club) -> Role | None:
     return Role(membership.role) if membership else None
 
 
-def allowed(user: User, club: Club, action: Action) -> bool:
-    """True if ``user`` may do ``action`` in ``club`` (see :data:`PERMISSIONS`)."""
+def role_annotation(user: User, club_ref: str) -> Subquery | Value:
+    """An expression for a query's ``annotate()``: the user's role (a ``Role`` value, or
+    ``None``) in the club at ``club_ref`` (e.g. ``"tournament__club"``), so that a busy view
+    reads the role with its other rows in one query and passes it to :func:`allowed` /
+    :func:`allowed_on` / :func:`can_view` as ``role=Role(value) if value else None``."""
+    if not user.is_authenticated:
+        return Value(None, output_field=CharField())
+    return Subquery(
+        Membership.objects.filter(user_id=user.pk, club_id=OuterRef(club_ref))
+        .order_by()
+        .values("role")[:1]
+    )
+
+
+def allowed(user: User, club: Club, action: Action, *, role: KnownRole = UNKNOWN) -> bool:
+    """True if ``user`` may do ``action`` in ``club`` (see :data:`PERMISSIONS`).
+
+    ``role``: the user's role in ``club`` when the caller has already read it (with
+    :func:`role_annotation`); by default it is looked up."""
     if getattr(user, "is_superuser", False) and user.is_active:
         return True
-    role = role_of(user, club)
+    if role is UNKNOWN:
+        role = role_of(user, club)
     return role is not None and action in PERMISSIONS[role]
 
 
-def allowed_on(user: User, tournament: Tournament, action: Action) -> bool:
+def allowed_on(
+    user: User, tournament: Tournament, action: Action, *, role: KnownRole = UNKNOWN
+) -> bool:
     """True if ``user`` may do ``action`` on ``tournament``: by their role in its club, or as
-    the creator of an independent tournament (:data:`CREATOR_ACTIONS`)."""
-    if tournament.club is not None and allowed(user, tournament.club, action):
+    the creator of an independent tournament (:data:`CREATOR_ACTIONS`). ``role``: as for
+    :func:`allowed` (the role in the tournament's club)."""
+    if tournament.club is not None and allowed(user, tournament.club, action, role=role):
         return True
     return is_creator(user, tournament) and action in CREATOR_ACTIONS
 
@@ -137,9 +167,10 @@ def is_creator(user: User, tournament: Tournament) -> bool:
     )
 
 
-def can_view(user: User, club: Club) -> bool:
-    """A public club is seen by everyone; a private one by its members only."""
-    return club.public or allowed(user, club, Action.VIEW_PRIVATE_CLUB)
+def can_view(user: User, club: Club, *, role: KnownRole = UNKNOWN) -> bool:
+    """A public club is seen by everyone; a private one by its members only. ``role``: as for
+    :func:`allowed`."""
+    return club.public or allowed(user, club, Action.VIEW_PRIVATE_CLUB, role=role)
 
 
 def visible_clubs(user: User) -> QuerySet[Club]:

@@ -237,17 +237,49 @@ def save_results(
     ordered = [wanted[game_id] for game_id in sorted(wanted)]
     outcome = SaveOutcome()
     with transaction.atomic():
-        # Fresh values inside the transaction: the round may have been unpublished, the
-        # tournament closed, a later round paired since the page was loaded.
-        rows = list(
-            Round.objects.filter(pk=round_row.pk)
-            .annotate(later=_later_paired(OuterRef("tournament_id"), OuterRef("number")))
-            .values_list("state", "tournament__closed_at", "tournament__system", "later")
-            .order_by()[:1]  # one row by pk: no ORDER BY
+        # Fresh values inside the transaction (the round may have been unpublished, the
+        # tournament closed, a later round paired since the page was loaded), read with the
+        # boards' locks in one query: ``SELECT … FOR UPDATE OF game`` in id order, no deadlock
+        # between two batches. The round's own query is needed only when no board is named
+        # or none is of this round (then it tells a draft round from a wrong board).
+        boards = (
+            {
+                game.pk: game
+                for game in Game.objects.select_for_update(of=("self",))
+                .filter(round=round_row, pk__in=list(wanted))
+                .annotate(
+                    round_state=F("round__state"),
+                    closed_at=F("round__tournament__closed_at"),
+                    system=F("round__tournament__system"),
+                    later=_later_paired(
+                        OuterRef("round__tournament_id"), OuterRef("round__number")
+                    ),
+                    white_name=F("white__name"),
+                    black_name=F("black__name"),
+                )
+                .order_by("pk")
+            }
+            if ordered
+            else {}
         )
-        if not rows:
-            raise ResultsError(404, _("This round does not exist any more."))
-        state, closed_at, system, later = rows[0]
+        if boards:
+            first = next(iter(boards.values()))
+            state, closed_at, system, later = (
+                first.round_state,  # type: ignore[attr-defined]
+                first.closed_at,  # type: ignore[attr-defined]
+                first.system,  # type: ignore[attr-defined]
+                first.later,  # type: ignore[attr-defined]
+            )
+        else:
+            rows = list(
+                Round.objects.filter(pk=round_row.pk)
+                .annotate(later=_later_paired(OuterRef("tournament_id"), OuterRef("number")))
+                .values_list("state", "tournament__closed_at", "tournament__system", "later")
+                .order_by()[:1]  # one row by pk: no ORDER BY
+            )
+            if not rows:
+                raise ResultsError(404, _("This round does not exist any more."))
+            state, closed_at, system, later = rows[0]
         closed = closed_at is not None
         if state != RoundState.PUBLISHED:
             raise ResultsError(
@@ -266,13 +298,6 @@ def save_results(
                 raise ResultsError(409, reason)
         if not ordered:
             return outcome
-        boards = {
-            game.pk: game
-            for game in Game.objects.select_for_update(of=("self",))
-            .filter(round=round_row, pk__in=list(wanted))
-            .select_related("white", "black")
-            .order_by("pk")
-        }
         _check_codes(ordered, boards, closed)
         for lock in BOARD_LOCKS:
             locked = lock(tournament, [boards[change.game_id] for change in ordered])
@@ -304,8 +329,8 @@ def save_results(
                     game_id=game.pk,
                     round_number=round_row.number,
                     board=game.board,
-                    white_name=game.white.name,
-                    black_name=game.black.name,
+                    white_name=game.white_name,  # type: ignore[attr-defined]
+                    black_name=game.black_name,  # type: ignore[attr-defined]
                     old_result=game.result,
                     new_result=change.result,
                     old_version=change.version,

@@ -27,13 +27,17 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from chessclub.model.points import ZERO
+from chessclub_web.clubs.models import Role
 from chessclub_web.permissions import (
+    UNKNOWN,
     Action,
+    KnownRole,
     LoginRequired,
     allowed_on,
     can_view,
     is_creator,
     plausible_club_number,
+    role_annotation,
     tournament_for_request,
 )
 from chessclub_web.results.models import ResultChange, Via
@@ -53,9 +57,10 @@ from chessclub_web.tournaments.presentation import points_label
 HISTORY_LIMIT = 500
 
 
-def can_see_drafts(user: Any, tournament: Tournament) -> bool:
-    """Draft rounds are shown to who may pair rounds (staff), never to anyone else."""
-    return allowed_on(user, tournament, Action.EDIT_PAIRINGS)
+def can_see_drafts(user: Any, tournament: Tournament, *, role: KnownRole = UNKNOWN) -> bool:
+    """Draft rounds are shown to who may pair rounds (staff), never to anyone else. ``role``:
+    the user's role in the tournament's club when already read (``permissions.allowed``)."""
+    return allowed_on(user, tournament, Action.EDIT_PAIRINGS, role=role)
 
 
 def entry_action(tournament: Tournament) -> Action:
@@ -446,8 +451,8 @@ def save_board(request: HttpRequest, number: str, pk: int, round_number: int) ->
     ``{"state": "saved" | "conflict" | "refused", "result", "label", "version", "message"}``:
     200 saved; 409 conflict (stale version, R3: the stored value is returned, nothing changed)
     or refused (only the button saves here, R4; draft round); 400 bad input; 403 no right."""
-    # One query for the round, its tournament and club (this is the busiest request of a
-    # round); the same checks as tournament_for_request and _round.
+    # One query for the round, its tournament and club and the user's role in the club (this
+    # is the busiest request of a round); the same checks as tournament_for_request and _round.
     # (At most one row: no ORDER BY, which ``first()`` would add to the SQL and its compiling.)
     round_row = (
         next(
@@ -456,6 +461,7 @@ def save_board(request: HttpRequest, number: str, pk: int, round_number: int) ->
                 .filter(
                     tournament__club__number__iexact=number, tournament_id=pk, number=round_number
                 )
+                .annotate(user_role=role_annotation(request.user, "tournament__club"))
                 .order_by()[:1]
             ),
             None,
@@ -467,11 +473,14 @@ def save_board(request: HttpRequest, number: str, pk: int, round_number: int) ->
         raise Http404("No such round")
     tournament = round_row.tournament
     club = tournament.club
-    if not (can_view(request.user, club) or is_creator(request.user, tournament)):
+    role = Role(round_row.user_role) if round_row.user_role else None  # type: ignore[attr-defined]
+    if not (can_view(request.user, club, role=role) or is_creator(request.user, tournament)):
         raise Http404("No such club")
-    if round_row.state != RoundState.PUBLISHED and not can_see_drafts(request.user, tournament):
+    if round_row.state != RoundState.PUBLISHED and not can_see_drafts(
+        request.user, tournament, role=role
+    ):
         raise Http404("No such round")
-    if not allowed_on(request.user, tournament, entry_action(tournament)):
+    if not allowed_on(request.user, tournament, entry_action(tournament), role=role):
         return JsonResponse(
             {"state": "refused", "message": _("You may not enter results in this tournament.")},
             status=403,
