@@ -426,12 +426,16 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser(
         "check",
-        help="re-pair every round of a Swiss TRF and report the boards that differ",
+        help="re-pair every round of a Swiss TRF and report the pairs that differ",
         description="Re-pair every round of a Swiss TRF from the rounds before it (FIDE Dutch "
-        "system) and list, board by board, each round whose pairing or colours differ. "
-        "Exit 0 when every round agrees, 1 otherwise.",
+        "system) and compare it with the round as played, pair by pair (a TRF has no board "
+        "numbers). One line per difference, each once, by round, then by lowest pairing "
+        "number, the bye last: 'round R: played W-B, not paired by the engine'; 'round R: "
+        "engine W-B, not played'; 'round R: played W-B, engine B-W (colours)'; 'round R: "
+        "pairing-allocated bye: played N, engine M' ('none' when a side gives no bye); "
+        "'round R: cannot pair: ...'. Exit 0 when every round agrees, 1 otherwise.",
     )
-    p.add_argument("file")
+    p.add_argument("file", help="the TRF (TRF-16 with XXR/XXC, or TRF-2026 records)")
     p.add_argument("--workers", type=int, default=2, help="rounds re-paired in parallel")
     p.set_defaults(func=cmd_check)
 

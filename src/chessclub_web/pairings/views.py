@@ -618,8 +618,12 @@ def pairing_round(request: HttpRequest, club: Club, pk: int, round_number: int) 
 @require_http_methods(["GET", "HEAD", "POST"])
 @club_view()
 def check_pairings(request: HttpRequest, club: Club, pk: int) -> HttpResponse:
-    """Re-pair every round of a Swiss tournament (FIDE Dutch) and list the boards that differ
-    (GET shows the button; POST runs the check: one engine run per round)."""
+    """Re-pair every round of a Swiss tournament (FIDE Dutch) and list, round by round, the
+    pairs that differ from the round as played (GET shows the button; POST runs the check: one
+    engine run per round). Each row is one :class:`chessclub.pairing.checker.RoundDifference`,
+    in the checker's order: a pair played and not made by the engine, a pair made and not
+    played, colours exchanged, another pairing-allocated bye; the board is the played one, left
+    empty where there is none (a pair only the engine made, the bye)."""
     if (response := _login_first(request)) is not None:
         return response
     row = _tournament(request, club, pk, Action.EDIT_PAIRINGS)

@@ -371,15 +371,19 @@ def test_compare_round_kinds() -> None:
     )
     assert compare_round(played, _pairing(2, [(1, 2), (3, 4), (5, 6)], 7)) == []
     rows = compare_round(played, _pairing(2, [(2, 1), (3, 5), (4, 7)], 6))
+    # By pairs, each once, by lowest pairing number, the bye last; no board (none was given).
     assert [(r.board, r.played, r.engine, r.kind) for r in rows] == [
-        (1, (1, 2), (2, 1), "colours"),
-        (2, (3, 4), (3, 5), "pairing"),
-        (3, (3, 4), (4, 7), "pairing"),
-        (4, (5, 6), (6, 0), "pairing"),
-        (0, (7, 0), None, "pairing"),
+        (None, (1, 2), (2, 1), "colours"),
+        (None, (3, 4), None, "played_only"),
+        (None, None, (3, 5), "engine_only"),
+        (None, None, (4, 7), "engine_only"),
+        (None, (5, 6), None, "played_only"),
+        (None, (7, 0), (6, 0), "bye"),
     ]
-    assert str(rows[0]) == "round 2, board 1: played 1-2, engine 2-1 (colours)"
-    assert str(rows[3]) == "round 2, board 4: played 5-6, engine 6 bye (pairing)"
+    assert str(rows[0]) == "round 2: played 1-2, engine 2-1 (colours)"
+    assert str(rows[1]) == "round 2: played 3-4, not paired by the engine"
+    assert str(rows[2]) == "round 2: engine 3-5, not played"
+    assert str(rows[5]) == "round 2: pairing-allocated bye: played 7, engine 6"
 
 
 def test_check_rounds_with_a_stand_in_engine() -> None:
