@@ -214,6 +214,17 @@ def _own_resubmission(game: Game, change: Change, user: Any) -> bool:
     return len(authors) == game.version - change.version and all(a == user.pk for a in authors)
 
 
+def _places_without_board(round_row: Round, games: Iterable[Game]) -> dict[int, int]:
+    """``{game id: place}`` for the games that have no board number (a round read from a TRF,
+    which has none): their place in the round as the boards page numbers them (by board, then
+    id, from 1), so that the history names the board the user saw. One query, and only when
+    such a game is among ``games``."""
+    if all(game.board is not None for game in games):
+        return {}
+    ids = Game.objects.filter(round=round_row).order_by("board", "id").values_list("id", flat=True)
+    return {game_id: place for place, game_id in enumerate(ids, start=1)}
+
+
 def save_results(
     tournament: Tournament,
     round_row: Round,
@@ -303,6 +314,7 @@ def save_results(
             locked = lock(tournament, [boards[change.game_id] for change in ordered])
             if locked:
                 raise ResultsError(409, " ".join(dict.fromkeys(locked.values())))
+        places = _places_without_board(round_row, boards.values())
         log: list[ResultChange] = []
         for change in ordered:
             game = boards[change.game_id]
@@ -328,7 +340,7 @@ def save_results(
                     tournament_id=tournament.pk,
                     game_id=game.pk,
                     round_number=round_row.number,
-                    board=game.board,
+                    board=game.board if game.board is not None else places.get(game.pk),
                     white_name=game.white_name,  # type: ignore[attr-defined]
                     black_name=game.black_name,  # type: ignore[attr-defined]
                     old_result=game.result,
