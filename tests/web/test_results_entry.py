@@ -494,3 +494,25 @@ def test_r1_calendar_staff_links_to_pairing_and_closing(client, swiss, make_user
     client.force_login(make_user("owner", public_club, Role.OWNER))
     html = client.get(calendar, **FR).content.decode()
     assert f'href="{close}"' in html and "Clôturer…" in html
+
+
+def test_r1_calendar_offers_no_pairing_once_every_planned_round_is_paired(
+    client, public_club, make_user
+):
+    """A round robin of 5 players has a Berger table of 5 rounds (FIDE C.05 Annex 1: n for an
+    odd field); a Swiss planned in 2 rounds with its 2 rounds paired has nothing left to pair
+    either: the calendar does not offer *Apparier la ronde suivante* (the pairing page would
+    only refuse)."""
+    client.force_login(make_user("arb", public_club, Role.ARBITER))
+    done = make_swiss(public_club, planned_rounds=2)
+    html = client.get(reverse("calendar", args=("700", done.pk)), **FR).content.decode()
+    assert reverse("pair_next", args=("700", done.pk)) not in html
+    assert "Apparier la ronde suivante" not in html
+    open_swiss = make_swiss(public_club, planned_rounds=3)
+    html = client.get(reverse("calendar", args=("700", open_swiss.pk)), **FR).content.decode()
+    assert f'href="{reverse("pair_next", args=("700", open_swiss.pk))}"' in html
+    robin = make_swiss(public_club, system="round_robin", planned_rounds=5)
+    for number in (3, 4, 5):
+        Round.objects.create(tournament=robin, number=number, state=RoundState.PUBLISHED)
+    html = client.get(reverse("calendar", args=("700", robin.pk)), **FR).content.decode()
+    assert reverse("pair_next", args=("700", robin.pk)) not in html

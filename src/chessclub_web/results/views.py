@@ -123,7 +123,9 @@ def calendar(request: HttpRequest, number: str, pk: int) -> HttpResponse:
     )
     rows: list[dict[str, Any]] = []
     numbers = set()
+    last_paired = 0
     for r in rounds:
+        last_paired = max(last_paired, r.number)
         draft = r.state != RoundState.PUBLISHED
         if draft and not staff:
             continue  # a draft round is shown as planned to everyone else
@@ -165,6 +167,10 @@ def calendar(request: HttpRequest, number: str, pk: int) -> HttpResponse:
             "rounds": rows,
             "planned": planned,
             "staff": staff,
+            # Every planned round paired (a round robin's Berger table included): nothing to
+            # pair; without a planned number of rounds, the pairing page says what it can do.
+            "can_pair_next": not tournament.is_closed
+            and (not tournament.planned_rounds or last_paired < tournament.planned_rounds),
             "can_close": allowed_on(request.user, tournament, Action.CLOSE_TOURNAMENT)
             and not tournament.is_closed,
         },
