@@ -6,7 +6,7 @@
   :class:`PairingOptions`, :class:`PairingError`, and :class:`GacruxDutchEngine` (FIDE C.04.3
   by the ``gacrux`` package in a worker process).
 - :mod:`chessclub.pairing.request` — the tournament, round and options a TRF states.
-- :mod:`chessclub.pairing.checker` — re-pair every round and report the boards that differ.
+- :mod:`chessclub.pairing.checker` — re-pair every round and report the pairs that differ.
 - :mod:`chessclub.pairing.bbp_format` — bbpPairings' output format; ``chessclub pair`` and
   ``chessclub check`` entry points.
 """

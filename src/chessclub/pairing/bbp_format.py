@@ -81,7 +81,7 @@ def pair_trf(
 def check_trf(
     data: bytes, *, source: str = "", engine: PairingEngine | None = None, workers: int = 1
 ) -> list[RoundDifference]:
-    """Re-pair every round of a Swiss TRF and list the boards that differ (empty: all agree).
+    """Re-pair every round of a Swiss TRF and list the pairs that differ (empty: all agree).
     This is ``chessclub check FILE.trf``; print the result with :func:`format_differences`.
 
     Each round is paired from the file truncated before it (rounds before in full, the round's

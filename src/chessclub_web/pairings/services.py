@@ -1187,7 +1187,7 @@ def give_bye(round_row: RoundRow, player: TournamentPlayer, user: object) -> lis
 
 
 def check_tournament(row: Tournament) -> list[RoundDifference]:
-    """Re-pair every round of a Swiss tournament (FIDE Dutch) and list the differing boards.
+    """Re-pair every round of a Swiss tournament (FIDE Dutch) and list the pairs that differ.
     Raises :class:`Refused` for a round robin."""
     if row.system != System.SWISS:
         raise Refused(_("Only a Swiss tournament is checked (a round robin follows its table)."))
