@@ -17,7 +17,10 @@ DESCRIPTION = (
     "forfeits and byes never count), the score, the expected score (table 8.1.2 with the "
     "opponents' ratings, a difference above 400 counted as 400 below 2650), "
     "delta = K x (score - expected) rounded once (halves away from zero), and Rn = Ro + delta. "
-    "A player without a rating gets no change and games against them do not count. "
+    "A player without a rating gets no change and games against them do not count (FIDE "
+    "B.02; a first FIDE rating needs 5 games against rated opponents, B.02 8.2; the club Elo "
+    "starts from an initial Elo, spec E1): each such row gets a reason, and notes after the "
+    "table say why nothing was computed, e.g. when no player of the file is rated. "
     "K rules: 'club' (spec E6, default): 40 under 30 earlier games, 10 from Ro 2400, else 20, "
     "at most floor(700 / n); a Belgian fictitious Elo (***) counts as the rating. 'fide' "
     "(B.02 8.3.3): the same plus K 40 for juniors (up to the year of their 18th birthday, "
@@ -38,6 +41,7 @@ def cmd_rating_change(args: argparse.Namespace) -> int:
         KRule,
         as_json_rows,
         format_text,
+        rating_notes,
         read_games_before,
         tournament_rating_changes,
     )
@@ -62,7 +66,11 @@ def cmd_rating_change(args: argparse.Namespace) -> int:
     rule = KRule(args.k_rule)
     rows = tournament_rating_changes(tournament, k_rule=rule, games_before=games_before)
     if args.format == "json":
-        payload = {"k_rule": rule.value, "players": as_json_rows(rows)}
+        payload = {
+            "k_rule": rule.value,
+            "players": as_json_rows(rows),
+            "notes": list(rating_notes(rows, rule)),
+        }
         sys.stdout.write(json.dumps(payload, ensure_ascii=False, indent=1) + "\n")
     else:
         sys.stdout.write(format_text(rows, rule))
@@ -99,7 +107,8 @@ def register(sub: Any) -> None:
         choices=("text", "json"),
         default="text",
         help="text table (default) or JSON: {k_rule, players: [{start_no, name, ro, k, games, "
-        "score, score_exact, expected, expected_exact, delta, rn}]}",
+        "score, score_exact, expected, expected_exact, delta, rn, reason}], notes}; reason is "
+        "null, 'unrated', 'fictitious_not_fide' or 'no_counting_game'",
     )
     p.set_defaults(func=cmd_rating_change)
 

@@ -19,6 +19,14 @@ A player without a rating (``ro`` ``None``) gets no change, and games against th
 count for their opponents (B.02: games against unrated players are not rated for the rated
 player). ``games_before`` maps pairing numbers to the counting games played before the
 tournament (missing: 0, i.e. K 40).
+
+**Unrated players.** Neither rule gives an unrated player a change from one file: the club Elo
+starts from each player's initial Elo, kept on the club's roster (spec E1), and FIDE gives a
+first rating only after at least 5 games against rated opponents, possibly over several
+rating periods (B.02 7.1.4, 8.2), which a single file cannot tell. Each row says why nothing
+was computed for it (:attr:`PlayerRatingChange.reason`), and :func:`rating_notes` explains it,
+above all when no player at all has a rating (nothing can be computed: no game is between two
+rated players).
 """
 
 from __future__ import annotations
@@ -54,6 +62,15 @@ JUNIOR_RATING_LIMIT = 2300
 JUNIOR_LAST_AGE = 18
 
 
+#: :attr:`PlayerRatingChange.reason` of a player without a rating in the file.
+REASON_UNRATED = "unrated"
+#: … of a player whose only rating is a Belgian fictitious Elo (``***``) under ``KRule.FIDE``.
+REASON_FICTITIOUS = "fictitious_not_fide"
+#: … of a rated player without any counting game (E4: none played on the board against a
+#: rated opponent).
+REASON_NO_COUNTING_GAME = "no_counting_game"
+
+
 class KRule(enum.Enum):
     """Which K rule applies (module docstring)."""
 
@@ -64,7 +81,9 @@ class KRule(enum.Enum):
 @dataclass(frozen=True, slots=True)
 class PlayerRatingChange:
     """One player's line: ``ro``/``k``/``rn`` are ``None`` for an unrated player; ``score``
-    and ``expected`` are exact (halves, hundredths)."""
+    and ``expected`` are exact (halves, hundredths). ``reason`` says why no change was
+    computed (``REASON_UNRATED``, ``REASON_FICTITIOUS``, ``REASON_NO_COUNTING_GAME``), empty
+    when one was."""
 
     pairing_number: int
     name: str
@@ -75,6 +94,7 @@ class PlayerRatingChange:
     expected: Fraction
     delta: int
     rn: int | None
+    reason: str = ""
 
 
 def _birth_year(text: str) -> int | None:
@@ -140,9 +160,10 @@ def tournament_rating_changes(
         number = int(player.pairing_number)
         row = rows.get(number)
         if row is None:
+            reason = REASON_FICTITIOUS if player.rating is not None else REASON_UNRATED
             result.append(
                 PlayerRatingChange(
-                    number, player.name, None, None, 0, Fraction(0), Fraction(0), 0, None
+                    number, player.name, None, None, 0, Fraction(0), Fraction(0), 0, None, reason
                 )
             )
             continue
@@ -161,9 +182,56 @@ def tournament_rating_changes(
                 row.expected,
                 delta,
                 row.ro + delta,
+                "" if row.games else REASON_NO_COUNTING_GAME,
             )
         )
     return tuple(result)
+
+
+def _numbers(rows: list[PlayerRatingChange]) -> str:
+    return ", ".join(str(r.pairing_number) for r in rows)
+
+
+def rating_notes(rows: tuple[PlayerRatingChange, ...], k_rule: KRule) -> tuple[str, ...]:
+    """Sentences that say why some (or all) players got no change (module docstring), empty
+    when every player has a rating and a counting game. Each names the start numbers and the
+    rule: B.02 (FIDE), spec E1/E4 (club Elo)."""
+    unrated = [r for r in rows if r.reason == REASON_UNRATED]
+    fictitious = [r for r in rows if r.reason == REASON_FICTITIOUS]
+    idle = [r for r in rows if r.reason == REASON_NO_COUNTING_GAME]
+    notes: list[str] = []
+    if rows and len(unrated) + len(fictitious) == len(rows):
+        what = "has a rating in the file"
+        if fictitious:
+            what += " (a Belgian fictitious Elo *** is no FIDE rating)"
+        notes.append(
+            f"No rating change computed: none of the {len(rows)} players {what}. A game "
+            "counts only between two rated players (FIDE B.02: games against unrated "
+            "opponents are not rated), so no game counts here. The club Elo starts from each "
+            "player's initial Elo (spec E1): give the players one on the club's roster. A "
+            "first FIDE rating needs at least 5 games against rated opponents (B.02 8.2)."
+        )
+        return tuple(notes)
+    if unrated:
+        notes.append(
+            f"No rating in the file (Ro '-'): start number(s) {_numbers(unrated)}. They get no "
+            "change, and their games do not count for their opponents (FIDE B.02: games "
+            "against unrated opponents are not rated; club Elo: spec E1, E4). A first FIDE "
+            "rating needs at least 5 games against rated opponents (B.02 8.2)."
+        )
+    if fictitious:
+        notes.append(
+            f"Belgian fictitious Elo (***) left out under --k-rule {k_rule.value}: start "
+            f"number(s) {_numbers(fictitious)} count as unrated (a fictitious Elo is no FIDE "
+            "rating; --k-rule club uses it)."
+        )
+    if idle:
+        notes.append(
+            f"No counting game (n = 0, delta 0): start number(s) {_numbers(idle)}. Only games "
+            "played on the board against a rated opponent count (spec E4): forfeits, byes "
+            "and games against unrated players do not."
+        )
+    return tuple(notes)
 
 
 _WHOLE_NUMBER = re.compile(r"[0-9]{1,9}")
@@ -212,7 +280,8 @@ def _decimal(value: Fraction) -> str:
 
 
 def format_text(rows: tuple[PlayerRatingChange, ...], k_rule: KRule) -> str:
-    """A fixed-width table, one player a line, ``-`` for an unrated player's fields."""
+    """A fixed-width table, one player a line, ``-`` for an unrated player's fields, then the
+    :func:`rating_notes` (why some players got no change)."""
     header = (
         f"{'No':>4} {'Name':<30} {'Ro':>5} {'K':>3} {'n':>3} {'Score':>6} {'Exp.':>6} "
         f"{'Δ':>5} {'Rn':>5}"
@@ -227,11 +296,16 @@ def format_text(rows: tuple[PlayerRatingChange, ...], k_rule: KRule) -> str:
             f"{(f'{r.delta:+d}' if r.ro is not None else dash):>5} "
             f"{r.rn if r.rn is not None else dash:>5}"
         )
+    notes = rating_notes(rows, k_rule)
+    if notes:
+        lines.append("")
+        lines.extend(f"Note: {note}" for note in notes)
     return "\n".join(lines) + "\n"
 
 
 def as_json_rows(rows: tuple[PlayerRatingChange, ...]) -> list[dict[str, object]]:
-    """JSON-ready objects: numbers as numbers, exact fractions as text (``"7/2"``)."""
+    """JSON-ready objects: numbers as numbers, exact fractions as text (``"7/2"``), and the
+    ``reason`` no change was computed (``null`` when one was)."""
     return [
         {
             "start_no": r.pairing_number,
@@ -245,6 +319,7 @@ def as_json_rows(rows: tuple[PlayerRatingChange, ...]) -> list[dict[str, object]
             "expected_exact": str(r.expected),
             "delta": r.delta,
             "rn": r.rn,
+            "reason": r.reason or None,
         }
         for r in rows
     ]
@@ -253,11 +328,15 @@ def as_json_rows(rows: tuple[PlayerRatingChange, ...]) -> list[dict[str, object]
 __all__ = [
     "JUNIOR_LAST_AGE",
     "JUNIOR_RATING_LIMIT",
+    "REASON_FICTITIOUS",
+    "REASON_NO_COUNTING_GAME",
+    "REASON_UNRATED",
     "KRule",
     "PlayerRatingChange",
     "as_json_rows",
     "format_text",
     "k_for",
+    "rating_notes",
     "read_games_before",
     "tournament_rating_changes",
 ]

@@ -41,6 +41,8 @@ from chessclub.tiebreaks.eras import RuleEra, default_era
 from chessclub.tiebreaks.explanation import (
     Contribution,
     Explanation,
+    Note,
+    NoteParam,
     TiebreakValue,
     format_value,
 )
@@ -53,6 +55,8 @@ __all__ = [
     "Cell",
     "Contribution",
     "Explanation",
+    "Note",
+    "NoteParam",
     "RankedPlayer",
     "RoundKind",
     "RuleEra",

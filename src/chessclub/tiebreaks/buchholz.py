@@ -12,10 +12,11 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
+from chessclub.i18n import gettext_noop
 from chessclub.model import PairingNumber
 from chessclub.tiebreaks.codes import TiebreakSpec
 from chessclub.tiebreaks.context import ZERO, TiebreakContext
-from chessclub.tiebreaks.explanation import Contribution, Explanation
+from chessclub.tiebreaks.explanation import NO_GAME_NOTE, Contribution, Explanation, Note
 from chessclub.tiebreaks.opponents import summed_over_opponents
 
 
@@ -62,9 +63,14 @@ def average_of_opponents_buchholz(
             for c in contributions:
                 total += c.value
             value = total / len(contributions)
-            notes = (f"average over {len(contributions)} games played",)
+            notes = (
+                Note(
+                    gettext_noop("average over {games} game(s) played"),
+                    {"games": len(contributions)},
+                ),
+            )
         else:
-            notes = ("no game played over the board",)
+            notes = (NO_GAME_NOTE,)
         result[player] = Explanation(
             player=player,
             code=spec.code,

@@ -13,6 +13,7 @@ import enum
 from fractions import Fraction
 from typing import NamedTuple
 
+from chessclub.i18n import gettext_noop
 from chessclub.model import (
     ByeKind,
     Colour,
@@ -23,7 +24,7 @@ from chessclub.model import (
     Tournament,
 )
 from chessclub.tiebreaks.eras import RuleEra, default_era
-from chessclub.tiebreaks.explanation import exact_sum, format_value
+from chessclub.tiebreaks.explanation import Note, exact_sum
 
 ZERO = Fraction(0)
 _HALF = Fraction(1, 2)
@@ -298,28 +299,37 @@ class TiebreakContext:
             return min(own, self.draw * len(self.rounds))
         return own
 
-    def dummy_reason(self, player: PairingNumber, index: int, *, fore: bool = False) -> str:
-        """How :meth:`dummy_score` was found, in words (for explanations)."""
+    def dummy_reason(self, player: PairingNumber, index: int, *, fore: bool = False) -> Note:
+        """How :meth:`dummy_score` was found, in words (for explanations; a translatable
+        :class:`~chessclub.tiebreaks.explanation.Note`)."""
         cell = self.cells[player][index]
-        fmt = format_value
         if self.era is RuleEra.PRE_2023:
             before = exact_sum(c.points for c in self.cells[player][:index])
             later = len(self.rounds) - index - 1
-            return (
-                f"virtual opponent: {fmt(before)} before the round + {fmt(self.win - cell.points)}"
-                f" for the round + {later} draw(s) after"
+            return Note(
+                gettext_noop(
+                    "virtual opponent: {before} before the round + {points} for the round + "
+                    "{later} draw(s) after"
+                ),
+                {"before": before, "points": self.win - cell.points, "later": later},
             )
         own = self.own_score(player, fore=fore)
         if self.era is RuleEra.C07_2026:
             if cell.opponent is not None:
                 other = self.adjusted_score(cell.opponent, fore=fore)
-                return (
-                    f"min(own score {fmt(own)}, scheduled opponent's adjusted score {fmt(other)})"
-                    " (Art. 16.4.1)"
+                return Note(
+                    gettext_noop(
+                        "min(own score {own}, scheduled opponent's adjusted score {other}) "
+                        "(Art. 16.4.1)"
+                    ),
+                    {"own": own, "other": other},
                 )
             cap = self.draw * len(self.rounds)
-            return f"min(own score {fmt(own)}, draw points × rounds {fmt(cap)}) (Art. 16.4.2)"
-        return f"own score {fmt(own)} (Art. 16.4)"
+            return Note(
+                gettext_noop("min(own score {own}, draw points × rounds {cap}) (Art. 16.4.2)"),
+                {"own": own, "cap": cap},
+            )
+        return Note(gettext_noop("own score {own} (Art. 16.4)"), {"own": own})
 
     # -- ratings (Art. 10) ----------------------------------------------------------------------
 

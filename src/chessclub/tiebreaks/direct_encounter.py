@@ -21,10 +21,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from chessclub.i18n import gettext_noop
 from chessclub.model import PairingNumber
 from chessclub.tiebreaks.codes import TiebreakSpec
 from chessclub.tiebreaks.context import ZERO, TiebreakContext
-from chessclub.tiebreaks.explanation import Contribution, Explanation, format_value
+from chessclub.tiebreaks.explanation import Contribution, Explanation, Note
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,12 +118,14 @@ def order_tied_group(
     return result
 
 
-def _pass_note(group: tuple[PairingNumber, ...], s: _Standing) -> str:
+def _pass_note(group: tuple[PairingNumber, ...], s: _Standing) -> Note:
     among = ", ".join(str(p) for p in group)
-    text = f"among {among}: {format_value(s.score)}"
-    if not s.met_all:
-        text += f" (at most {format_value(s.maximum)} had the missing games been won)"
-    return text
+    if s.met_all:
+        return Note(gettext_noop("among {players}: {score}"), {"players": among, "score": s.score})
+    return Note(
+        gettext_noop("among {players}: {score} (at most {maximum} had the missing games been won)"),
+        {"players": among, "score": s.score, "maximum": s.maximum},
+    )
 
 
 def direct_encounter(
@@ -141,7 +144,7 @@ def direct_encounter(
         position = 1
         for tier in tiers:
             for player in tier:
-                notes = [
+                notes: list[str] = [
                     _pass_note(members, s)
                     for members, standings in passes
                     for s in standings
@@ -149,7 +152,12 @@ def direct_encounter(
                 ]
                 if len(tier) > 1:
                     others = ", ".join(str(p) for p in tier if p != player)
-                    notes.append(f"not separated from {others} by Direct Encounter")
+                    notes.append(
+                        Note(
+                            gettext_noop("not separated from {players} by Direct Encounter"),
+                            {"players": others},
+                        )
+                    )
                 result[player] = Explanation(
                     player=player,
                     code=spec.code,

@@ -9,17 +9,68 @@ stood in for an unplayed round, and — for a contribution a cut removed — why
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import NamedTuple, TypeAlias
+from typing import Any, NamedTuple, TypeAlias
 
+from chessclub.i18n import gettext_noop
 from chessclub.model import PairingNumber, Points
 from chessclub.tiebreaks.eras import RuleEra
 
 TiebreakValue: TypeAlias = Fraction | int | None
 """A tiebreak value: exact points (``Fraction``), a count or rating (``int``), or ``None`` when
 the tiebreak cannot be computed for the player (no game played, unrated players present)."""
+
+
+NoteParam: TypeAlias = "str | int | Fraction"
+"""A value of a :class:`Note`'s placeholder: text (a player list, an article number, another
+:class:`Note`), a count, or exact points (written ``1.5`` in English; the web layer writes them
+as its standings do, ``1½``)."""
+
+
+class Note(str):
+    """A sentence of an explanation (:attr:`Explanation.notes`, :attr:`Contribution.note`).
+
+    It *is* its English text (a ``str``: the command line, JSON and comparisons read it as
+    before), and it keeps what the web layer needs to write it in the reader's language: the
+    ``template``, an English literal marked with :func:`chessclub.i18n.gettext_noop` (so that
+    ``make messages`` extracts it) holding ``{name}`` placeholders, and the ``params`` that fill
+    them. A param that is itself a :class:`Note` is translated in turn. ``Note(template)``
+    without params is a fixed sentence.
+    """
+
+    template: str
+    params: Mapping[str, NoteParam]
+
+    def __new__(cls, template: str, params: Mapping[str, NoteParam] | None = None) -> Note:
+        values = dict(params or {})
+        english = {k: format_value(v) if isinstance(v, Fraction) else v for k, v in values.items()}
+        note = super().__new__(cls, template.format_map(english) if values else template)
+        note.template = template
+        note.params = values
+        return note
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Explanations are cached (pickled): rebuild from the template and params.
+        return (Note, (self.template, dict(self.params)))
+
+
+#: What each kind of round is called in explanations (the words of ``RoundKind`` values).
+ROUND_KIND_NOTES: dict[str, Note] = {
+    "game": Note(gettext_noop("game")),
+    "forfeit win": Note(gettext_noop("forfeit win")),
+    "forfeit loss": Note(gettext_noop("forfeit loss")),
+    "pairing-allocated bye": Note(gettext_noop("pairing-allocated bye")),
+    "full-point bye": Note(gettext_noop("full-point bye")),
+    "half-point bye": Note(gettext_noop("half-point bye")),
+    "zero-point bye": Note(gettext_noop("zero-point bye")),
+    "absent": Note(gettext_noop("absent")),
+    "no result yet": Note(gettext_noop("no result yet")),
+}
+
+NO_GAME_NOTE = Note(gettext_noop("no game played over the board"))
+"""The note of a value that cannot be computed for want of a game played on the board."""
 
 
 class Contribution(NamedTuple):
@@ -52,7 +103,8 @@ class Explanation:
     """How one player's value of one tiebreak was made.
 
     ``tied_group`` is set for Direct Encounter: the players still tied when it was applied.
-    ``notes`` are sentences for the reader (limits, averages, the reason a value is missing).
+    ``notes`` are sentences for the reader (limits, averages, the reason a value is missing),
+    :class:`Note` values the web layer translates.
     """
 
     player: PairingNumber

@@ -9,12 +9,21 @@ multiplies each score by the participant's points in that round.
 
 from __future__ import annotations
 
+from chessclub.i18n import gettext_noop
 from chessclub.model import PairingNumber
 from chessclub.tiebreaks.codes import TiebreakSpec
 from chessclub.tiebreaks.context import RoundKind, TiebreakContext
 from chessclub.tiebreaks.cuts import apply_cuts, cut_label, prepare_cuts
 from chessclub.tiebreaks.eras import RuleEra
-from chessclub.tiebreaks.explanation import Contribution, Explanation, exact_sum
+from chessclub.tiebreaks.explanation import (
+    ROUND_KIND_NOTES,
+    Contribution,
+    Explanation,
+    Note,
+    exact_sum,
+)
+
+_FORE_NOTE = Note(gettext_noop("last round counted as a draw for everybody (Art. 8.3)"))
 
 
 def opponent_contributions(
@@ -70,7 +79,7 @@ def _contributions(
             cell.kind is RoundKind.GAME or forfeits or (fore and index == last)
         ):
             score = adjusted[opponent]
-            note = ""
+            note: str = ""
             if cell.played:
                 source = "game"
             elif (
@@ -83,7 +92,7 @@ def _contributions(
                 source = "forfeit counted as played (/P)"
             if fore and ctx.is_last(index):
                 result = ctx.draw
-                note = "last round counted as a draw for everybody (Art. 8.3)"
+                note = _FORE_NOTE
             vur = False
         elif not ctx.pre_determined:
             score = ctx.dummy_score(player, index, fore=fore)
@@ -97,12 +106,15 @@ def _contributions(
                 source = "dummy opponent (C.07 Art. 16.4, 2026 caps)"
             else:
                 source = "dummy opponent (C.07 Art. 16.4)"
-            kind = "no result yet" if cell.kind is RoundKind.PENDING else cell.kind.value
-            note = (
-                kind
-                + (f", Art. {category}" if category else "")
-                + f"; {ctx.dummy_reason(player, index, fore=fore)}"
-            )
+            kind = ROUND_KIND_NOTES[cell.kind.value]
+            reason = ctx.dummy_reason(player, index, fore=fore)
+            if category:
+                note = Note(
+                    gettext_noop("{kind}, Art. {article}; {reason}"),
+                    {"kind": kind, "article": category, "reason": reason},
+                )
+            else:
+                note = Note(gettext_noop("{kind}; {reason}"), {"kind": kind, "reason": reason})
         else:
             continue
         value = score * result if sonneborn_berger else score

@@ -16,10 +16,11 @@ import math
 from collections.abc import Callable
 from fractions import Fraction
 
+from chessclub.i18n import gettext_noop
 from chessclub.model import Colour, PairingNumber
 from chessclub.tiebreaks.codes import TiebreakSpec
 from chessclub.tiebreaks.context import ZERO, Cell, RoundKind, TiebreakContext
-from chessclub.tiebreaks.explanation import Contribution, Explanation, exact_sum
+from chessclub.tiebreaks.explanation import Contribution, Explanation, Note, exact_sum
 
 
 def _counter(
@@ -146,6 +147,10 @@ def standard_points(ctx: TiebreakContext, spec: TiebreakSpec) -> dict[PairingNum
     return result
 
 
+_LOWER_FIRST = Note(gettext_noop("lower ranks first"))
+_HIGHER_FIRST = Note(gettext_noop("higher ranks first (/R)"))
+
+
 def pairing_number(ctx: TiebreakContext, spec: TiebreakSpec) -> dict[PairingNumber, Explanation]:
     """TPN: the player's pairing number."""
     return {
@@ -155,7 +160,7 @@ def pairing_number(ctx: TiebreakContext, spec: TiebreakSpec) -> dict[PairingNumb
             value=int(player),
             article=spec.info.article,
             era=ctx.era,
-            notes=("lower ranks first" if not spec.reverse else "higher ranks first (/R)",),
+            notes=(_HIGHER_FIRST if spec.reverse else _LOWER_FIRST,),
         )
         for player in ctx.players
     }

@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
+from chessclub.i18n import gettext_noop
 from chessclub.model import PairingNumber
 from chessclub.ratings.fide_tables import (
     MAX_DIFFERENCE,
@@ -31,9 +32,17 @@ from chessclub.tiebreaks.codes import TiebreakSpec
 from chessclub.tiebreaks.context import ZERO, Cell, TiebreakContext
 from chessclub.tiebreaks.cuts import CutOrder, apply_cuts, cut_label, prepare_cuts
 from chessclub.tiebreaks.eras import RuleEra
-from chessclub.tiebreaks.explanation import Contribution, Explanation, decimal_text, format_value
+from chessclub.tiebreaks.explanation import (
+    NO_GAME_NOTE,
+    Contribution,
+    Explanation,
+    Note,
+    decimal_text,
+)
 
-_UNRATED_NOTE = "unrated participants and no rating set for them: not computed (C.07 Art. 10)"
+_UNRATED_NOTE = Note(
+    gettext_noop("unrated participants and no rating set for them: not computed (C.07 Art. 10)")
+)
 
 
 def average_rating(ratings: list[int]) -> int | None:
@@ -144,7 +153,7 @@ def _explained(
     notes: tuple[str, ...] = (),
 ) -> Explanation:
     if value is None and not notes:
-        notes = ("no game played over the board",)
+        notes = (NO_GAME_NOTE,)
     return Explanation(
         player=player,
         code=spec.code,
@@ -173,8 +182,10 @@ def average_rating_of_opponents(
             absorbed_high = min(unplayed - absorbed_low, high)
             if absorbed_low or absorbed_high:
                 notes = (
-                    f"{absorbed_low + absorbed_high} cut(s) taken by unplayed rounds "
-                    "(C.02 Art. 13)",
+                    Note(
+                        gettext_noop("{cuts} cut(s) taken by unplayed rounds (C.02 Art. 13)"),
+                        {"cuts": absorbed_low + absorbed_high},
+                    ),
                 )
             low -= absorbed_low
             high -= absorbed_high
@@ -216,11 +227,26 @@ def _performances(
         notes: tuple[str, ...] = ()
         if ratings:
             p = score_hundredths(score, len(ratings))
-            notes = (
-                f"score {format_value(score)} in {len(ratings)} games, "
-                f"p = {decimal_text(Fraction(p, 100), 2)}"
-                + ("" if perfect else f", dp = {dp(p)}, ARO = {average_rating(ratings)}"),
-            )
+            share = decimal_text(Fraction(p, 100), 2)
+            if perfect:
+                note = Note(
+                    gettext_noop("score {score} in {games} game(s), p = {p}"),
+                    {"score": score, "games": len(ratings), "p": share},
+                )
+            else:
+                note = Note(
+                    gettext_noop(
+                        "score {score} in {games} game(s), p = {p}, dp = {dp}, ARO = {aro}"
+                    ),
+                    {
+                        "score": score,
+                        "games": len(ratings),
+                        "p": share,
+                        "dp": dp(p),
+                        "aro": average_rating(ratings) or 0,
+                    },
+                )
+            notes = (note,)
         result[player] = _explained(ctx, spec, player, value, contributions, notes)
     ctx.memo[key] = result
     return result

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from chessclub.i18n import gettext_noop
 from chessclub.model import PairingNumber
 from chessclub.tiebreaks.codes import TiebreakSpec
 from chessclub.tiebreaks.context import RoundKind, TiebreakContext
-from chessclub.tiebreaks.explanation import Contribution, Explanation, exact_sum, format_value
+from chessclub.tiebreaks.explanation import Contribution, Explanation, Note, exact_sum
 from chessclub.tiebreaks.opponents import summed_over_opponents
 
 
@@ -44,7 +45,9 @@ def koya_limit(ctx: TiebreakContext, spec: TiebreakSpec) -> Fraction:
 def koya(ctx: TiebreakContext, spec: TiebreakSpec) -> dict[PairingNumber, Explanation]:
     """KS for every player: exact points."""
     limit = koya_limit(ctx, spec)
-    note = f"limit: opponents with at least {format_value(limit)} points"
+    note = Note(
+        gettext_noop("limit: opponents with at least {points} points"), {"points": Fraction(limit)}
+    )
     result: dict[PairingNumber, Explanation] = {}
     for player in ctx.players:
         contributions: list[Contribution] = []

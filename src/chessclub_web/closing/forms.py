@@ -10,6 +10,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db.models import Max
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext_lazy as _
 
 from chessclub_web.clubs.models import Player
@@ -21,11 +22,39 @@ MAX_INITIAL_ELO = 3500
 MIN_INITIAL_ELO = 100
 
 
-class CloseForm(forms.Form):
-    """C1: the *Date de fin* (default today) and the confirmation.
+def last_round_date(tournament: Any) -> datetime.date | None:
+    """The latest date of the tournament's rounds, ``None`` when no round has a date."""
+    last: datetime.date | None = tournament.rounds.aggregate(last=Max("date"))["last"]
+    return last
 
-    With ``tournament=`` the date is checked against it: not before the start date nor the
-    date of a round, and not later than tomorrow (a tournament is closed once it is over).
+
+def default_end_date(tournament: Any, today: datetime.date | None = None) -> datetime.date:
+    """C1: the *Date de fin* proposed on the closing page.
+
+    The date of the last round when a round has a date (an imported tournament of 2024
+    proposes its last round's date, not today); otherwise the end date already recorded for
+    the tournament (read from the imported file, or entered when it was created) when it is
+    not later than ``today``; otherwise ``today`` (default: the local date). Never before the
+    last round's date.
+    """
+    today = today or timezone.localdate()
+    last = last_round_date(tournament)
+    if last is not None:
+        return last
+    recorded = tournament.end_date
+    if recorded is not None and recorded <= today:
+        start = tournament.start_date
+        return recorded if start is None or recorded >= start else start
+    return today
+
+
+class CloseForm(forms.Form):
+    """C1: the *Date de fin* and the confirmation.
+
+    With ``tournament=`` the date proposed is :func:`default_end_date` (the last round's date
+    when known, else today), the help text says so, and the date is checked against the
+    tournament: not before the start date nor the date of a round, and not later than tomorrow
+    (a tournament is closed once it is over).
     """
 
     end_date = forms.DateField(
@@ -38,6 +67,24 @@ class CloseForm(forms.Form):
     def __init__(self, *args: Any, tournament: Any = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.tournament = tournament
+        if tournament is None:
+            return
+        field = self.fields["end_date"]
+        last = last_round_date(tournament)
+        proposed = default_end_date(tournament)
+        self.initial.setdefault("end_date", proposed)
+        if last is not None:
+            field.help_text = _(
+                "Proposed: the date of the last round (%(date)s). The end date cannot be before it."
+            ) % {"date": date_format(last, "SHORT_DATE_FORMAT")}
+        elif proposed != timezone.localdate():
+            field.help_text = _(
+                "Proposed: the end date recorded for the tournament (%(date)s), as no round "
+                "has a date."
+            ) % {"date": date_format(proposed, "SHORT_DATE_FORMAT")}
+        else:
+            field.help_text = _("Proposed: today, as no round has a date.")
+        field.widget.attrs["aria-describedby"] = "end-date-help"
 
     def clean_end_date(self) -> datetime.date:
         end: datetime.date = self.cleaned_data["end_date"]
@@ -56,7 +103,7 @@ class CloseForm(forms.Form):
                 _("The end date cannot be before the start date (%(date)s)."),
                 params={"date": start.isoformat()},
             )
-        last_round = tournament.rounds.aggregate(last=Max("date"))["last"]
+        last_round = last_round_date(tournament)
         if last_round is not None and end < last_round:
             raise ValidationError(
                 _("The end date cannot be before the date of the last round (%(date)s)."),

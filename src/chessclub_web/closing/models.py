@@ -54,7 +54,9 @@ class Closure(models.Model):
 
 class FinalStanding(models.Model):
     """One line of the final standings (C1): ``tiebreaks`` maps each code (in the order of
-    ``Closure.codes``) to its value as the standings show it (``"12.5"``, ``"3"``)."""
+    ``Closure.codes``) to its value as the standings show it (``"12.5"``, ``"3"``);
+    ``fictitious_rating`` keeps the marker the *Classement* shows beside a fictitious Elo (the
+    Belgian ``***``, spec B4)."""
 
     tournament = models.ForeignKey(
         Tournament,
@@ -67,6 +69,7 @@ class FinalStanding(models.Model):
     pairing_number = models.PositiveIntegerField(_("pairing number"))
     name = models.CharField(_("name"), max_length=200)
     rating = models.CharField(_("rating"), max_length=8, blank=True)
+    fictitious_rating = models.BooleanField(_("fictitious rating"), default=False)
     points = models.CharField(_("points"), max_length=16)
     games_played = models.PositiveIntegerField(_("games played"), default=0)
     tiebreaks = models.JSONField(_("tiebreak values"), default=dict, blank=True)

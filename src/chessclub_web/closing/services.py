@@ -16,12 +16,16 @@ the file and none given on the roster) is left out, and games against it do not 
 leaves out games against unrated players; giving the roster player an initial Elo later
 recomputes from their first tournament (E7).
 
-**Linking entries to the roster (at closing, club tournaments).** Each entry not yet linked is
-matched to a roster player of the club by Belgian matricule, then FIDE ID, then exact name
+**Linking entries to the roster (at closing, club tournaments).** Only the closing club's
+roster is used: an entry already linked to a player of that roster keeps the link; an entry
+not linked, or linked to a player of another club's roster (the admin lets staff pick any
+club's player), is matched to a roster player of the club by Belgian matricule, then FIDE ID,
+then exact name
 (``Surname, First name`` or ``Surname First name``, case and spaces ignored); a roster player
 takes one entry per tournament. An entry without a match creates a roster player (name split at
-the first comma, matricule, FIDE ID, sex, federation, birth date when it reads as a date) whose
-initial Elo in the tournament's time control is the entry's rating. A matched roster player
+the first comma, matricule, FIDE ID, sex, federation, birth date when it reads as a date) in
+the closing club's roster, whose initial Elo in the tournament's time control is the entry's
+rating; another club's roster is never read for a match nor changed. A matched roster player
 without an initial Elo in that time control gets the entry's rating as initial Elo. A rating
 outside the roster's bounds (100…3500: 0 means "unrated" in rating files) is no initial Elo.
 """
@@ -321,6 +325,7 @@ def store_final_standings(tournament: rows.Tournament) -> list[FinalStanding]:
             pairing_number=row.pairing_number,
             name=row.name,
             rating=row.rating,
+            fictitious_rating=row.fictitious_rating,
             points=row.points,
             games_played=row.games_played,
             tiebreaks=dict(zip(summary.codes, row.tiebreaks, strict=True)),
@@ -439,8 +444,10 @@ def _usable_rating(rating: int | None) -> int | None:
 
 
 def link_roster_players(tournament: rows.Tournament) -> int:
-    """Link every entry of a club tournament to a roster player (module docstring); returns
-    the number of roster players created."""
+    """Link every entry of a club tournament to a player of the tournament's club's roster
+    (module docstring): entries not linked, and entries linked to another club's player, are
+    matched or create a roster player of that club. Returns the number of roster players
+    created."""
     club = tournament.club
     if club is None:
         return 0
@@ -452,11 +459,10 @@ def link_roster_players(tournament: rows.Tournament) -> int:
     for p in roster:
         for name in _roster_names(p):
             by_name.setdefault(name, p)
-    used = set(
-        tournament.players.exclude(roster_player=None).values_list("roster_player_id", flat=True)
-    )
+    own_roster = Q(roster_player__club=club)
+    used = set(tournament.players.filter(own_roster).values_list("roster_player_id", flat=True))
     created = 0
-    for entry in tournament.players.filter(roster_player=None).order_by("pairing_number"):
+    for entry in tournament.players.exclude(own_roster).order_by("pairing_number"):
         found: Player | None = None
         for candidate in (
             by_matricule.get(entry.matricule) if entry.matricule else None,
@@ -521,7 +527,7 @@ def club_history(
     entrants: defaultdict[int, list[int]] = defaultdict(list)
     roster_of: dict[int, int] = {}
     for pk, tid, player in rows.TournamentPlayer.objects.filter(
-        tournament__in=order, roster_player__isnull=False
+        tournament__in=order, roster_player__club=club
     ).values_list("pk", "tournament_id", "roster_player_id"):
         if player in rated:
             entrants[tid].append(player)

@@ -18,7 +18,6 @@ from django.db import IntegrityError, transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils import timezone
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
@@ -53,7 +52,7 @@ def close(request: HttpRequest, club: Club, pk: int) -> HttpResponse:
             return redirect_to_login(request.get_full_path())
         raise PermissionDenied
     status = 200
-    close_form = CloseForm(initial={"end_date": timezone.localdate()}, tournament=tournament)
+    close_form = CloseForm(tournament=tournament)
     early_form: EarlyEndForm | None = None
     error = ""
     if request.method == "POST" and not tournament.is_closed:
@@ -128,6 +127,7 @@ def _standings(tournament: Tournament, closure: Closure | None) -> list[dict[str
             "pairing_number": row.pairing_number,
             "name": row.name,
             "rating": row.rating,
+            "fictitious_rating": row.fictitious_rating,
             "points": row.points,
             "tiebreaks": [row.tiebreaks.get(code, "") for code in codes],
         }

@@ -48,6 +48,8 @@ from chessclub.tiebreaks import (
     CATALOGUE,
     Contribution,
     Explanation,
+    Note,
+    NoteParam,
     RuleEra,
     TiebreakSpec,
     TiebreakValue,
@@ -59,6 +61,7 @@ from chessclub_web.tournaments.adapters import (
     load_tournament,
     standings_settings,
 )
+from chessclub_web.tournaments.problems import translate
 
 
 def points_label(points: Points) -> str:
@@ -260,7 +263,7 @@ def explanation_key(row: Any, codes: Sequence[str], era: str, start_no: int, ind
     """The cache key of one explanation: the tournament's id and revision (never stale), its
     code list and rule era, the player and the code's place in the list."""
     digest = hashlib.sha256(f"{era}|{','.join(codes)}".encode()).hexdigest()[:16]
-    return f"chessclub:explain:v1:{row.pk}:{row.revision.hex}:{digest}:{start_no}:{index}"
+    return f"chessclub:explain:v2:{row.pk}:{row.revision.hex}:{digest}:{start_no}:{index}"
 
 
 def tournament_explanation(
@@ -544,9 +547,36 @@ def cut_label(cut: str) -> str:
     return f"{label % {'n': n}}: {reasons[why]}"
 
 
+_DECIMAL = re.compile(r"-?\d+\.\d+")
+
+
+def _note_param(value: NoteParam, separator: str) -> str | int:
+    """One param of a core :class:`~chessclub.tiebreaks.explanation.Note`, for the page: a
+    nested note translated, points written as the standings write them (``1½``, ``16¾``,
+    ``13,40`` in French), a decimal such as ``p = 0.64`` with the language's separator."""
+    if isinstance(value, Note):
+        return note_label(value)
+    if isinstance(value, Fraction):
+        return localized(value_label(value), separator)
+    if isinstance(value, str) and _DECIMAL.fullmatch(value):
+        return localized(value, separator)
+    return value
+
+
 def note_label(note: str) -> str:
-    """The core's notes: the few fixed sentences translated, the others (they hold numbers and
-    reasons worked out for the player) shown as given."""
+    """A note of the core's explanations (:attr:`Explanation.notes`, :attr:`Contribution.note`)
+    in the reader's language.
+
+    A :class:`~chessclub.tiebreaks.explanation.Note` (every note the core writes) is its
+    template, marked with ``gettext_noop`` in the core and translated in the main catalogue,
+    filled with its params written for this language (:func:`_note_param`); when the catalogue
+    lacks the template or its translation does not fit the params, the English text. Plain text
+    (older cached explanations) goes through the few fixed sentences, else is shown as given.
+    """
+    if isinstance(note, Note):
+        separator = get_format("DECIMAL_SEPARATOR")
+        params = {key: _note_param(value, separator) for key, value in note.params.items()}
+        return translate(note.template, params)
     fixed = {
         "no game played over the board": _("no game played over the board"),
         "lower ranks first": _("lower ranks first"),
