@@ -66,6 +66,9 @@ __all__ = [
     "check_results_file",
     "event_code_of_system",
     "from_tournament",
+    "header_arbiter",
+    "header_dates",
+    "header_time_control",
     "read_results_file",
     "read_tournament",
     "system_of_event_code",
@@ -1301,12 +1304,40 @@ def _format_player(player: PlayerRecord, spec: _LayoutSpec) -> str:
 _TOURNAMENT_LINE = re.compile(r"\s*Tournoi\s*:\s*(.*)$", re.IGNORECASE)
 _SENDER_LINE = re.compile(r"\s*Envoy[eé] par\s*:\s*(.*)$", re.IGNORECASE)
 _TEMPO_LINE = re.compile(r"\s*Tempo\s*:\s*(.*)$", re.IGNORECASE)
+# Older writers (the federation's examples in spec B3): "DT : Name" names the tournament
+# director, the person responsible for the file (B1: "the arbiter (responsible person)"); the
+# time control is a "Timing: 40c/2h, 1h KO" part of a description line.
+_ARBITER_LINE = re.compile(r"\s*Arbitre(?: principal)?\s*:\s*(.*)$", re.IGNORECASE)
+_DIRECTOR_LINE = re.compile(r"\s*(?:DT|D\.T\.)\s*:\s*(.*)$", re.IGNORECASE)
+_TIMING_PART = re.compile(r"(?:^|\s)(?:Timing|Cadence)\s*:\s*(.*?)\s*$", re.IGNORECASE)
 # Older writers: "TEST (00TST1B) - du 01/10/2000 au 18/11/2000" after "Club: …" and "DT : …".
 _DATED_TITLE_LINE = re.compile(
     r"\s*(.+?)\s+-\s+du\s+\d{1,2}/\d{1,2}/\d{4}\s+au\s+\d{1,2}/\d{1,2}/\d{4}\s*$",
     re.IGNORECASE,
 )
 _LABEL_LINE = re.compile(r"\s*(Club|DT|D\.T\.)\s*:", re.IGNORECASE)
+_TITLE_DATES = re.compile(
+    r"\s-\s+du\s+(\d{1,2})/(\d{1,2})/(\d{4})\s+au\s+(\d{1,2})/(\d{1,2})/(\d{4})\s*$",
+    re.IGNORECASE,
+)
+
+
+def header_dates(lines: Sequence[str]) -> tuple[datetime.date | None, datetime.date | None]:
+    """The start and end dates of an older writer's title line (``NAME - du 01/10/2000 au
+    18/11/2000``), ``(None, None)`` when there is none or it holds no valid date."""
+    for line in lines:
+        found = _TITLE_DATES.search(line)
+        if found is None:
+            continue
+        numbers = [int(n) for n in found.groups()]
+        try:
+            return (
+                datetime.date(numbers[2], numbers[1], numbers[0]),
+                datetime.date(numbers[5], numbers[4], numbers[3]),
+            )
+        except ValueError:
+            return None, None
+    return None, None
 
 
 def _tournament_name(lines: Sequence[str]) -> str:
@@ -1330,6 +1361,33 @@ def _header_value(lines: Sequence[str], pattern: re.Pattern[str]) -> str | None:
         if match:
             return match.group(1).strip()
     return None
+
+
+def _first_value(lines: Sequence[str], *patterns: re.Pattern[str]) -> str:
+    """The first non-empty value of the header lines matched by ``patterns``, tried in order
+    (``match`` for the whole-line labels; ``search`` for ``_TIMING_PART``, a part of a line)."""
+    for pattern in patterns:
+        for line in lines:
+            found = pattern.search(line) if pattern is _TIMING_PART else pattern.match(line)
+            if found and found.group(1).strip():
+                return found.group(1).strip()
+    return ""
+
+
+def header_arbiter(lines: Sequence[str]) -> str:
+    """The person responsible for the file (spec B1: "the arbiter (responsible person)") from
+    the free-text header lines: an ``Arbitre : …`` line, else the ``Envoye par : …`` line the
+    federation's tools write, else the ``DT : …`` (tournament director) line of the older
+    layout; ``""`` when none is there."""
+    return _first_value(lines, _ARBITER_LINE, _SENDER_LINE, _DIRECTOR_LINE)
+
+
+def header_time_control(lines: Sequence[str]) -> str:
+    """The time control (spec B1) from the free-text header lines: the ``Tempo : …`` line,
+    else a ``Timing: …`` / ``Cadence : …`` part of a line (the older layout writes
+    ``Tournoi complet - Simple rondes - 8 joueurs - Timing: 40c/2h, 1h KO``); ``""`` when
+    none is there."""
+    return _first_value(lines, _TEMPO_LINE, _TIMING_PART)
 
 
 def system_of_event_code(code: str, *, pairs_meet_twice: bool = False) -> TournamentSystem:
@@ -1389,7 +1447,10 @@ def to_tournament(doc: FrbeResultsFile) -> Tournament:
     ``fictitious_rating`` when Nat is ``***`` (B4). Rounds carry their dates (``YYMMDD``,
     century from the code line's dates; the ``991230`` null date of the older layout is no
     date). The name is the ``Tournoi : …`` header line (else the first non-blank header line),
-    ``chief_arbiter`` the ``Envoye par : …`` line, ``time_control`` the ``Tempo : …`` line.
+    ``chief_arbiter`` the ``Arbitre : …``, ``Envoye par : …`` or ``DT : …`` line
+    (:func:`header_arbiter`), ``time_control`` the ``Tempo : …`` line or a ``Timing: …`` part
+    of a line (:func:`header_time_control`); the start and end dates the code line's, else
+    those of an older title line ``… - du JJ/MM/AAAA au JJ/MM/AAAA`` (:func:`header_dates`).
     Raises :class:`FrbeError` if the document is inconsistent (see
     :func:`check_results_file`).
     """
@@ -1442,6 +1503,7 @@ def to_tournament(doc: FrbeResultsFile) -> Tournament:
             )
         )
     name = _tournament_name(doc.header_lines)
+    title_start, title_end = header_dates(doc.header_lines)
     return Tournament(
         name=name,
         players=players,
@@ -1450,10 +1512,10 @@ def to_tournament(doc: FrbeResultsFile) -> Tournament:
         system=system_of_event_code(
             doc.code.event_code, pairs_meet_twice=any(n > 1 for n in meetings.values())
         ),
-        start_date=doc.code.start,
-        end_date=doc.code.end,
-        chief_arbiter=_header_value(doc.header_lines, _SENDER_LINE) or "",
-        time_control=_header_value(doc.header_lines, _TEMPO_LINE) or "",
+        start_date=doc.code.start or title_start,
+        end_date=doc.code.end or title_end,
+        chief_arbiter=header_arbiter(doc.header_lines),
+        time_control=header_time_control(doc.header_lines),
     )
 
 

@@ -22,7 +22,15 @@ contents of the TRF-like variant's ``00A``…``00F`` records are not given by th
 rounds, ``00E`` start and end dates ``YYYYMMDD``, ``00F`` the time control.
 
 Issues carry a ``kind`` and ``params`` so that the web layer can translate them; ``text`` is
-English.
+English. Each issue also names the files it blocks (``blocks``: :data:`RESULTS_FILE`,
+:data:`TRF_LIKE_FILE`, :data:`FIDE_TRF`): the Belgian checks (B1 mandatory data, matricules,
+club numbers, the results file's layout) block the two Belgian files; what FIDE's TRF itself
+needs blocks the FIDE TRF too, and the TRF-like variant (a TRF) with it: the name (``012``) and
+the chief arbiter (``102``), both marked mandatory for rating in TRF-16, FIDE IDs in a
+FIDE-rated event, an Elo wider than the ``001`` record's four columns, a game without result
+(only finished games are reported for rating), a tournament without players or rounds, and
+whatever the TRF writer cannot hold. Decision: the start and end dates, the time control and
+the round dates are Belgian requirements (B1); TRF-16 does not mark them mandatory.
 """
 
 from __future__ import annotations
@@ -43,6 +51,11 @@ from chessclub.ratings.frbe.fictitious import FictitiousElo, FictitiousEloError,
 from chessclub.ratings.frbe.rulesets import DEFAULT_ELIGIBILITY_RULES, EligibilityRules
 
 __all__ = [
+    "BELGIAN_FILES",
+    "EXPORT_FILES",
+    "FIDE_TRF",
+    "RESULTS_FILE",
+    "TRF_LIKE_FILE",
     "ExportCheck",
     "ExportIssue",
     "check_export",
@@ -52,23 +65,65 @@ __all__ = [
 ]
 
 
+RESULTS_FILE = "frbe"
+"""The federation's results file (B3)."""
+TRF_LIKE_FILE = "trflike"
+"""The federation's newer TRF-like variant (B3)."""
+FIDE_TRF = "trf"
+"""FIDE's Tournament Report File (fide.md §2)."""
+EXPORT_FILES = (RESULTS_FILE, TRF_LIKE_FILE, FIDE_TRF)
+"""The files of the export, in the order the pages list them."""
+BELGIAN_FILES = frozenset({RESULTS_FILE, TRF_LIKE_FILE})
+"""What a Belgian check (B1–B3) blocks."""
+_EVERY_FILE = frozenset(EXPORT_FILES)
+_TRF_FILES = frozenset({FIDE_TRF, TRF_LIKE_FILE})
+
+#: The files each kind of blocking problem blocks (see the module docstring).
+BLOCKS: Mapping[str, frozenset[str]] = {
+    "missing_name": _EVERY_FILE,
+    "missing_start_date": BELGIAN_FILES,
+    "missing_end_date": BELGIAN_FILES,
+    "missing_arbiter": _EVERY_FILE,
+    "missing_time_control": BELGIAN_FILES,
+    "missing_round_date": BELGIAN_FILES,
+    "nothing_to_send": _EVERY_FILE,
+    "no_result": _EVERY_FILE,
+    "missing_matricule": BELGIAN_FILES,
+    "unknown_matricule": BELGIAN_FILES,
+    "matricule_too_long": BELGIAN_FILES,
+    "bad_club": BELGIAN_FILES,
+    "rating_too_wide": _EVERY_FILE,
+    "missing_fide_id": _EVERY_FILE,
+    "does_not_fit": frozenset({RESULTS_FILE}),
+    "does_not_fit_trf": _TRF_FILES,
+}
+
+
 @dataclass(frozen=True, slots=True)
 class ExportIssue:
     """One finding: ``kind`` (``missing_name``, ``missing_start_date``, ``missing_end_date``,
     ``missing_arbiter``, ``missing_time_control``, ``missing_round_date``, ``no_result``,
     ``missing_matricule``, ``unknown_matricule``, ``missing_fide_id``, ``not_affiliated``,
     ``unreadable_time_control``, ``fictitious_failed``, ``nothing_to_send``,
-    ``matricule_too_long``, ``rating_too_wide``, ``bad_club``, ``does_not_fit``), its
-    ``params`` and English ``text``."""
+    ``matricule_too_long``, ``rating_too_wide``, ``bad_club``, ``does_not_fit`` (the results
+    file's layout), ``does_not_fit_trf`` (the TRF writer)), its ``params``, English ``text``
+    and, for a blocking problem, the files it ``blocks`` (values of :data:`EXPORT_FILES`;
+    by default those :data:`BLOCKS` gives its kind, every file for an unknown kind)."""
 
     kind: str
     text: str
     params: Mapping[str, str | int] = field(default_factory=dict)
+    blocks: frozenset[str] = frozenset()
+
+    def __post_init__(self) -> None:
+        if not self.blocks:
+            object.__setattr__(self, "blocks", BLOCKS.get(self.kind, _EVERY_FILE))
 
 
 @dataclass(frozen=True, slots=True)
 class ExportCheck:
-    """What :func:`check_export` found. ``blocking`` empty: the file may be produced."""
+    """What :func:`check_export` found. ``blocking`` empty: every file may be produced;
+    :meth:`ok_for` tells it per file."""
 
     blocking: tuple[ExportIssue, ...]
     warnings: tuple[ExportIssue, ...]
@@ -79,7 +134,16 @@ class ExportCheck:
 
     @property
     def ok(self) -> bool:
+        """No blocking problem at all (every file may be produced)."""
         return not self.blocking
+
+    def blocking_for(self, file: str) -> tuple[ExportIssue, ...]:
+        """The blocking problems that concern ``file`` (a value of :data:`EXPORT_FILES`)."""
+        return tuple(issue for issue in self.blocking if file in issue.blocks)
+
+    def ok_for(self, file: str) -> bool:
+        """Whether ``file`` (a value of :data:`EXPORT_FILES`) may be produced."""
+        return not self.blocking_for(file)
 
 
 MATRICULE_DIGITS = 5
@@ -243,17 +307,29 @@ def check_export(
         rules.label,
         fictitious,
     )
-    if check.ok:
-        # Whatever else the layout cannot hold (more than 99 rounds, 999 players…): found
-        # here, listed with the rest, rather than raised by the download.
+    # Whatever else a layout cannot hold (more than 99 rounds, 999 players…): found here,
+    # listed with the rest, rather than raised by the download.
+    found: list[ExportIssue] = []
+    if check.ok_for(RESULTS_FILE):
         try:
             frbe.write_tournament(prepare_export(t, check))
         except ValueError as error:
-            return dataclasses.replace(
-                check,
-                blocking=(ExportIssue("does_not_fit", str(error), {"detail": str(error)}),),
-            )
+            found.append(ExportIssue("does_not_fit", str(error), {"detail": str(error)}))
+    if check.ok_for(FIDE_TRF):
+        from chessclub.formats import trf
+
+        try:
+            trf.write_tournament(prepare_export(t, check, for_trf=True))
+        except ValueError as error:
+            found.append(ExportIssue("does_not_fit_trf", str(error), {"detail": str(error)}))
+    if found:
+        return dataclasses.replace(check, blocking=check.blocking + tuple(found))
     return check
+
+
+def _refuse_unless_ok(check: ExportCheck, file: str) -> None:
+    if not check.ok_for(file):
+        raise ValueError("\n".join(issue.text for issue in check.blocking_for(file)))
 
 
 def prepare_export(
@@ -293,16 +369,17 @@ def prepare_export(
 
 def results_file(tournament: Tournament, check: ExportCheck) -> bytes:
     """B3: the federation's results file (current layout, Latin-1, CR LF). Raises
-    ``ValueError`` if ``check`` has blocking problems."""
-    if not check.ok:
-        raise ValueError("\n".join(issue.text for issue in check.blocking))
+    ``ValueError`` if ``check`` has problems blocking :data:`RESULTS_FILE`."""
+    _refuse_unless_ok(check, RESULTS_FILE)
     return frbe.write_tournament(prepare_export(tournament, check))
 
 
 def plain_trf(tournament: Tournament, check: ExportCheck) -> bytes:
-    """FIDE's TRF of the tournament as sent (the TRF writer, ineligible games unrated)."""
+    """FIDE's TRF of the tournament as sent (the TRF writer, ineligible games unrated).
+    Raises ``ValueError`` if ``check`` has problems blocking :data:`FIDE_TRF`."""
     from chessclub.formats import trf
 
+    _refuse_unless_ok(check, FIDE_TRF)
     return trf.write_tournament(prepare_export(tournament, check, for_trf=True))
 
 
@@ -311,9 +388,9 @@ def trf_like_file(
 ) -> bytes:
     """B3's newer TRF-like variant: ``00A``…``00F`` header records (contents assumed, see the
     module docstring), then the TRF with the Belgian rating in cols 49–52 and the matricule
-    right-aligned in cols 64–68 of every ``001`` line. Latin-1, CR LF."""
-    if not check.ok:
-        raise ValueError("\n".join(issue.text for issue in check.blocking))
+    right-aligned in cols 64–68 of every ``001`` line. Latin-1, CR LF. Raises ``ValueError``
+    if ``check`` has problems blocking :data:`TRF_LIKE_FILE`."""
+    _refuse_unless_ok(check, TRF_LIKE_FILE)
     sent = prepare_export(tournament, check, for_trf=True)
     text = plain_trf(tournament, check).decode("utf-8")
     by_number = {p.pairing_number: p for p in sent.players}

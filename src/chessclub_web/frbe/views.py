@@ -18,7 +18,18 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_http_methods, require_safe
 
-from chessclub.formats.frbe_export import ExportIssue, plain_trf, results_file, trf_like_file
+from chessclub.formats.frbe_export import (
+    BELGIAN_FILES,
+    EXPORT_FILES,
+    FIDE_TRF,
+    RESULTS_FILE,
+    TRF_LIKE_FILE,
+    ExportCheck,
+    ExportIssue,
+    plain_trf,
+    results_file,
+    trf_like_file,
+)
 from chessclub.formats.frbe_name import DIVISIONS, SERIES, UNUSED, FrbeFileNameError
 from chessclub.formats.frbe_players import PlayerListError
 from chessclub.ratings.frbe import DEFAULT_NATIONAL_RULES, GameEligibility, IneligibleReason
@@ -65,12 +76,66 @@ def _issue_text(issue: ExportIssue) -> str:
             "Player %(number)s (%(name)s): club “%(club)s” is not a club number of 1–3 digits."
         ),
         "does_not_fit": _("The results file cannot hold this tournament: %(detail)s"),
+        "does_not_fit_trf": _("The TRF cannot hold this tournament: %(detail)s"),
         "unreadable_time_control": _(
             "The time control “%(tempo)s” cannot be read: the games' eligibility was not checked."
         ),
     }
     template = texts.get(issue.kind)
     return template % p if template else issue.text
+
+
+def _file_labels() -> dict[str, str]:
+    """The export's files as the page names them, in :data:`EXPORT_FILES` order."""
+    return {
+        RESULTS_FILE: _("Federation results file"),
+        TRF_LIKE_FILE: _("TRF-like federation file"),
+        FIDE_TRF: _("FIDE TRF"),
+    }
+
+
+#: Blocking problems fixed on *Edit tournament*: the field each one links to.
+_DETAIL_FIELDS = {
+    "missing_name": "name",
+    "missing_start_date": "start_date",
+    "missing_end_date": "end_date",
+    "missing_arbiter": "chief_arbiter",
+    "missing_time_control": "time_control",
+}
+
+
+def _fix_link(request: HttpRequest, row: Tournament, issue: ExportIssue, rounds: set[int]) -> str:
+    """Where the user fixes ``issue`` (``""``: no page of theirs does): a tournament detail
+    or a round date on *Edit tournament* (returning to this tab), a game without result on
+    its round's boards."""
+    assert row.club is not None
+    args = (row.club.number, row.pk)
+    field = _DETAIL_FIELDS.get(issue.kind)
+    if issue.kind == "missing_round_date" and issue.params.get("round") in rounds:
+        field = f"round_{issue.params['round']}"
+    if field is not None:
+        if not allowed_on(request.user, row, Action.EDIT_TOURNAMENT_SETTINGS):
+            return ""
+        return f"{reverse('tournament_edit', args=args)}?back=export#id_{field}"
+    if issue.kind == "no_result" and allowed_on(request.user, row, Action.ENTER_RESULTS):
+        return reverse("boards", args=(*args, issue.params["round"]))
+    return ""
+
+
+def _blocking_rows(request: HttpRequest, row: Tournament, check: ExportCheck) -> list[dict]:  # type: ignore[type-arg]
+    """Each blocking problem: its text, the files it blocks (labels, in the page's order)
+    and the link to fix it."""
+    labels = _file_labels()
+    rounds = set(row.rounds.values_list("number", flat=True))
+    return [
+        {
+            "text": _issue_text(issue),
+            "files": [labels[f] for f in EXPORT_FILES if f in issue.blocks],
+            "link": _fix_link(request, row, issue, rounds),
+            "kind": issue.kind,
+        }
+        for issue in check.blocking
+    ]
 
 
 def _ineligible_text(verdict: GameEligibility) -> str:
@@ -123,10 +188,14 @@ def _download(data: bytes, name: str, content_type: str) -> HttpResponse:
 @require_http_methods(["GET", "HEAD", "POST"])
 @club_view()
 def export(request: HttpRequest, club: Club, pk: int) -> HttpResponse:
-    """*Export*: every blocking problem first, then the B2 name (chars 7–8 editable) and the
-    downloads (``?download=frbe|trflike|trf``): the federation's results file (Latin-1,
-    CR LF), the TRF-like variant and FIDE's TRF. A download with blocking problems answers 409
-    with the page; a wrong char 7–8 or a name clash 400."""
+    """*Export*: every blocking problem first, each naming the files it blocks and linking to
+    where it is fixed (*Edit tournament* for the tournament's details and round dates), then
+    the B2 name (chars 7–8 editable) and the downloads (``?download=frbe|trflike|trf``): the
+    federation's results file (Latin-1, CR LF), the TRF-like variant and FIDE's TRF. Each file
+    is blocked only by the problems that concern it (``ExportIssue.blocks``): the Belgian
+    checks block the two Belgian files, what the TRF needs the FIDE TRF (and the TRF-like
+    variant). A download with problems blocking it answers 409 with the page; a Belgian file
+    without its B2 name (no end date, a name clash) 400; an unknown file 400."""
     found = _tournament_for(request, club, pk)
     if isinstance(found, HttpResponse):
         return found
@@ -175,20 +244,34 @@ def export(request: HttpRequest, club: Club, pk: int) -> HttpResponse:
             name = services.file_name(row, settings.division, settings.series, keep=keep)
         except ValueError as error:
             name_error = _name_error_text(error, club)
+    named = name is not None and not name.clash
     download = request.GET.get("download", "")
     if download and request.method != "POST":
-        if check.ok and name is not None and not name.clash:
-            if download == "frbe":
-                return _download(
-                    results_file(core, check), name.name, "text/plain; charset=iso-8859-1"
-                )
+        if download not in EXPORT_FILES:
+            status = 400
+        elif not check.ok_for(download):
+            status = 409
+        elif download == FIDE_TRF:
+            stem = name.name.replace(".", "_") if named and name else f"tournament-{row.pk}"
+            return _download(plain_trf(core, check), f"{stem}.trf", "text/plain; charset=utf-8")
+        elif not named or name is None:
+            status = 400
+        elif download == RESULTS_FILE:
+            return _download(results_file(core, check), name.name, "text/plain; charset=iso-8859-1")
+        else:
+            data = trf_like_file(core, check, file_name=name.name, club=club.number)
             stem = name.name.replace(".", "_")
-            if download == "trflike":
-                data = trf_like_file(core, check, file_name=name.name, club=club.number)
-                return _download(data, f"{stem}.trfx", "text/plain; charset=iso-8859-1")
-            if download == "trf":
-                return _download(plain_trf(core, check), f"{stem}.trf", "text/plain; charset=utf-8")
-        status = 409 if not check.ok else 400
+            return _download(data, f"{stem}.trfx", "text/plain; charset=iso-8859-1")
+    labels = _file_labels()
+    files = [
+        {
+            "key": key,
+            "label": labels[key],
+            "blocked": len(check.blocking_for(key)),
+            "needs_name": key in BELGIAN_FILES and not named,
+        }
+        for key in EXPORT_FILES
+    ]
     names = {p.pairing_number: p.name for p in core.players}
     return render(
         request,
@@ -198,7 +281,8 @@ def export(request: HttpRequest, club: Club, pk: int) -> HttpResponse:
             "tournament": row,
             "tab": "export",
             "check": check,
-            "blocking": [_issue_text(i) for i in check.blocking],
+            "blocking": _blocking_rows(request, row, check),
+            "files": files,
             "warnings": [_issue_text(i) for i in check.warnings],
             "ineligible": [
                 (g, names.get(g.white, ""), names.get(g.black, ""), _ineligible_text(g))

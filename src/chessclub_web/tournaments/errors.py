@@ -62,3 +62,28 @@ class ValueDoesNotFitError(ImportRefusedError):
     def __init__(self, problems: list[str]) -> None:
         self.problems = problems
         super().__init__("; ".join(problems))
+
+
+class TeamImportError(ImportRefusedError):
+    """A team TRF (team records ``310``/``013``) that cannot be stored as a team event as it
+    is: nothing is imported. The message (current language) says why and points to the
+    *Teams* tab, where a team event is entered by hand."""
+
+
+class DetailsConflictError(Exception):
+    """Someone else changed some of the tournament's details since the edit page was loaded:
+    nothing was saved. ``fields`` names them (field names, ``round N``)."""
+
+    def __init__(self, fields: list[str]) -> None:
+        self.fields = fields
+        super().__init__(", ".join(fields))
+
+
+class ClosedTournamentChangeError(Exception):
+    """A change of a closed tournament's details that the closing rules forbid (spec C1: what
+    the final standings and the club Elo were computed from). ``reasons`` are messages for the
+    user (current language); nothing was saved."""
+
+    def __init__(self, reasons: list[str]) -> None:
+        self.reasons = reasons
+        super().__init__(" ".join(reasons))

@@ -1,14 +1,22 @@
 from __future__ import annotations
 
+import datetime
+from collections.abc import Sequence
+from typing import Any
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from chessclub_web.tournaments.models import (
+    TEXT_MAX_LENGTH,
     TIEBREAKS_MAX_LENGTH,
     Kind,
+    Round,
     TiebreakRules,
     TimeControlCategory,
+    Tournament,
 )
+from chessclub_web.tournaments.services import DETAIL_FIELDS, normal_detail
 from chessclub_web.tournaments.tiebreak_codes import clean_tiebreaks
 from chessclub_web.uploads import MAX_UPLOAD_SIZE
 
@@ -99,3 +107,193 @@ class SettingsForm(forms.Form):
         canonical text to store (``""`` for the defaults). The model's ``clean()`` (the admin)
         shares the rule: :func:`~chessclub_web.tournaments.tiebreak_codes.clean_tiebreaks`."""
         return clean_tiebreaks(self.cleaned_data["tiebreaks"])
+
+
+def _date_field(label: Any, **kwargs: Any) -> forms.DateField:
+    return forms.DateField(
+        label=label,
+        required=False,
+        show_hidden_initial=True,
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+        **kwargs,
+    )
+
+
+def _text_field(label: Any, **kwargs: Any) -> forms.CharField:
+    return forms.CharField(
+        label=label, max_length=TEXT_MAX_LENGTH, show_hidden_initial=True, **kwargs
+    )
+
+
+class TournamentDetailsForm(forms.Form):
+    """*Edit tournament*: the details of a tournament after its creation or import (name,
+    place, federation, dates, arbiters, time control, the date of every round), as the
+    federation exports check them (spec ``frbe.md`` B1).
+
+    Every field carries the value shown when the page was loaded (``show_hidden_initial``):
+    :meth:`changes` and :meth:`round_changes` give only what the user changed, :meth:`seen`
+    and :meth:`seen_dates` what they saw, so that ``services.update_details`` refuses a value
+    someone else changed meanwhile. Checks: an end date not before the start date; each round
+    date within the tournament's dates and not before the previous round's. On a closed
+    tournament the time-control category is shown disabled (its club Elo was computed in it):
+    a value posted anyway reaches ``services.closed_refusals``.
+    """
+
+    name = _text_field(_("Name"))
+    city = _text_field(_("Place"), required=False, help_text=_("City (TRF record 022)."))
+    federation = _text_field(
+        _("Federation"), required=False, help_text=_("Of the organiser, e.g. BEL (TRF 032).")
+    )
+    start_date = _date_field(_("Start date"))
+    end_date = _date_field(_("End date"))
+    chief_arbiter = _text_field(
+        _("Chief arbiter"),
+        required=False,
+        help_text=_(
+            "The person responsible for the results: the Belgian results file and the TRF need one."
+        ),
+    )
+    deputy_arbiters = forms.CharField(
+        label=_("Deputy arbiters"),
+        required=False,
+        show_hidden_initial=True,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        help_text=_("One a line."),
+    )
+    time_control_category = forms.ChoiceField(
+        label=_("Time-control category"),
+        choices=TimeControlCategory.choices,
+        show_hidden_initial=True,
+    )
+    time_control = _text_field(
+        _("Tempo"),
+        required=False,
+        help_text=_(
+            "E.g. 90 min + 30 s, or 40/120 min, 60 min: the Belgian export reads from it "
+            "which games may be rated."
+        ),
+    )
+
+    def __init__(
+        self,
+        *args: Any,
+        tournament: Tournament,
+        rounds: Sequence[Round] = (),
+        **kwargs: Any,
+    ) -> None:
+        """``tournament``: the row edited (its values are the form's initial values);
+        ``rounds``: its rounds, one date field ``round_N`` each."""
+        kwargs.setdefault(
+            "initial",
+            {
+                **{name: getattr(tournament, name) for name in DETAIL_FIELDS},
+                **{f"round_{r.number}": r.date for r in rounds},
+            },
+        )
+        super().__init__(*args, **kwargs)
+        self.tournament = tournament
+        self.round_numbers = [r.number for r in rounds]
+        for number in self.round_numbers:
+            self.fields[f"round_{number}"] = _date_field(_("Round %(number)s") % {"number": number})
+        if tournament.is_closed:
+            category = self.fields["time_control_category"]
+            category.required = False
+            category.widget.attrs["disabled"] = "disabled"
+            category.help_text = _(
+                "The tournament is closed: its club Elo was computed in this category."
+            )
+
+    @property
+    def round_fields(self) -> list[forms.BoundField]:
+        return [self[f"round_{number}"] for number in self.round_numbers]
+
+    @property
+    def detail_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in DETAIL_FIELDS]
+
+    def seen(self, name: str) -> Any:
+        """The value of field ``name`` when the page was loaded (its hidden initial value;
+        the form's initial value when it was not posted or cannot be read)."""
+        field = self.fields[name]
+        key = self.add_initial_prefix(name)
+        if self.is_bound and key in self.data:
+            try:
+                return field.to_python(self.data[key])
+            except forms.ValidationError:
+                pass
+        return self.initial.get(name)
+
+    def clean_deputy_arbiters(self) -> str:
+        """One a line, blank lines and spaces around dropped."""
+        return str(normal_detail("deputy_arbiters", self.cleaned_data["deputy_arbiters"]))
+
+    def clean_time_control_category(self) -> str:
+        """A value not posted (the disabled field of a closed tournament) is the stored one."""
+        value = self.cleaned_data.get("time_control_category") or ""
+        return value or self.tournament.time_control_category
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        start, end = data.get("start_date"), data.get("end_date")
+        if start and end and end < start:
+            self.add_error("end_date", _("The end date is before the start date."))
+            end = None
+        previous: tuple[int, datetime.date] | None = None
+        for number in self.round_numbers:
+            name = f"round_{number}"
+            date = data.get(name)
+            if date is None:
+                continue
+            if start and date < start:
+                self.add_error(
+                    name,
+                    _("Round %(number)s is dated before the start date (%(date)s).")
+                    % {"number": number, "date": start.isoformat()},
+                )
+            elif end and date > end:
+                self.add_error(
+                    name,
+                    _("Round %(number)s is dated after the end date (%(date)s).")
+                    % {"number": number, "date": end.isoformat()},
+                )
+            elif previous is not None and date < previous[1]:
+                self.add_error(
+                    name,
+                    _("Round %(number)s is dated before round %(previous)s (%(date)s).")
+                    % {"number": number, "previous": previous[0], "date": previous[1].isoformat()},
+                )
+            previous = (number, date)
+        return data
+
+    def changes(self) -> dict[str, Any]:
+        """The details the user changed (name → new value), after ``is_valid()``."""
+        return {
+            name: self.cleaned_data[name]
+            for name in DETAIL_FIELDS
+            if normal_detail(name, self.cleaned_data[name]) != normal_detail(name, self.seen(name))
+        }
+
+    def round_changes(self) -> dict[int, datetime.date | None]:
+        """The round dates the user changed (round number → new date), after ``is_valid()``."""
+        return {
+            number: self.cleaned_data[f"round_{number}"]
+            for number in self.round_numbers
+            if self.cleaned_data[f"round_{number}"] != self.seen(f"round_{number}")
+        }
+
+    def gone_rounds(self) -> list[int]:
+        """Rounds whose date was posted but that the tournament no longer has (unpaired
+        meanwhile): their dates cannot be saved."""
+        gone = set()
+        for key in self.data if self.is_bound else ():
+            number = key.removeprefix("round_")
+            readable = number != key and number.isascii() and number.isdigit()
+            if readable and len(number) <= 3 and int(number) not in self.round_numbers:
+                gone.add(int(number))
+        return sorted(gone)
+
+    def seen_details(self) -> dict[str, Any]:
+        return {name: self.seen(name) for name in DETAIL_FIELDS}
+
+    def seen_dates(self) -> dict[int, datetime.date | None]:
+        return {number: self.seen(f"round_{number}") for number in self.round_numbers}

@@ -1,5 +1,6 @@
 """Tournament pages: *Classement*, *Grille américaine*, a tiebreak value's explanation, the
-*Paramètres* (tiebreaks, rule era, drawing of lots) and the import page.
+*Paramètres* (tiebreaks, rule era, drawing of lots), *Modifier le tournoi* (the details) and
+the import page.
 
 Every view goes through :func:`chessclub_web.permissions.club_view`, which checks the club's
 visibility and the action's permission on the server. The pages answer 405 to the HTTP methods
@@ -9,6 +10,8 @@ they do not take (read-only pages: GET and HEAD; the forms: GET, HEAD and POST).
 from __future__ import annotations
 
 from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -19,15 +22,21 @@ from chessclub.formats import FormatError
 from chessclub.model import TournamentError
 from chessclub.tiebreaks import TiebreakCodeError, default_era, parse_tiebreak
 from chessclub_web.clubs.models import Club
-from chessclub_web.permissions import Action, allowed, club_view
+from chessclub_web.permissions import Action, allowed, allowed_on, club_view
 from chessclub_web.tournaments import services
 from chessclub_web.tournaments.adapters import (
     canonical_code,
     standings_settings,
     system_default_codes,
 )
-from chessclub_web.tournaments.errors import DuplicateImportError, ValueDoesNotFitError
-from chessclub_web.tournaments.forms import ImportForm, SettingsForm
+from chessclub_web.tournaments.errors import (
+    ClosedTournamentChangeError,
+    DetailsConflictError,
+    DuplicateImportError,
+    TeamImportError,
+    ValueDoesNotFitError,
+)
+from chessclub_web.tournaments.forms import ImportForm, SettingsForm, TournamentDetailsForm
 from chessclub_web.tournaments.models import Tournament
 from chessclub_web.tournaments.presentation import (
     catalogue_rows,
@@ -271,7 +280,18 @@ def import_tournament(request: HttpRequest, club: Club) -> HttpResponse:
             except ValueDoesNotFitError as exc:
                 problems = [{"line": 0, "column": 0, "message": p} for p in exc.problems]
                 values_do_not_fit = True
+            except TeamImportError as exc:
+                problems = [{"line": 0, "column": 0, "message": str(exc)}]
             else:
+                if row.is_team_event:
+                    messages.success(
+                        request,
+                        _("Team event imported: %(teams)s teams, %(rounds)s rounds.")
+                        % {"teams": row.teams.count(), "rounds": row.rounds.count()},
+                    )
+                    return redirect(
+                        reverse("team_standings", kwargs={"number": club.number, "pk": row.pk})
+                    )
                 return redirect(tournament_url(row))
         status = 409 if duplicate else 413 if oversized else 400
     else:
@@ -288,6 +308,82 @@ def import_tournament(request: HttpRequest, club: Club) -> HttpResponse:
             "duplicate_url": duplicate.url if duplicate else "",
             "show_allow_duplicate": duplicate is not None
             or bool(form.is_bound and form.data.get("allow_duplicate")),
+        },
+        status=status,
+    )
+
+
+#: Pages the edit page may send the user back to (``?back=``), by URL name.
+BACK_PAGES = ("export",)
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@club_view()
+def edit_tournament(request: HttpRequest, club: Club, pk: int) -> HttpResponse:
+    """*Modifier le tournoi*: name, place, federation, dates, arbiters, time-control category
+    and tempo, the date of every round (those the FRBE export checks, spec ``frbe.md`` B1).
+    Whoever may change the tournament's settings (``EDIT_TOURNAMENT_SETTINGS``: owner,
+    administrators, the creator of an independent tournament) may. A bad value answers 400
+    with the form naming it; a value someone else changed meanwhile 409 (nothing saved, the
+    stored values shown); on a closed tournament, a change the closing rules forbid (its
+    time-control category; a start date moving the rule era of its stored standings) 409
+    with the reason, nothing saved. ``?back=export`` returns to the *Export* tab."""
+    row = get_object_or_404(Tournament, pk=pk, club=club)
+    if not allowed_on(request.user, row, Action.EDIT_TOURNAMENT_SETTINGS):
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        raise PermissionDenied
+    back = request.POST.get("back", "") if request.method == "POST" else request.GET.get("back")
+    back = back if back in BACK_PAGES else ""
+    rounds = list(row.rounds.order_by("number"))
+    status = 200
+    refusals: list[str] = []
+    if request.method == "POST":
+        form = TournamentDetailsForm(request.POST, tournament=row, rounds=rounds)
+        if form.is_valid():
+            try:
+                if form.gone_rounds():
+                    raise DetailsConflictError([f"round {n}" for n in form.gone_rounds()])
+                services.update_details(
+                    row,
+                    form.changes(),
+                    form.round_changes(),
+                    seen=form.seen_details(),
+                    seen_dates=form.seen_dates(),
+                )
+            except DetailsConflictError:
+                refusals = [
+                    _(
+                        "Someone else changed these details meanwhile: nothing was saved. The "
+                        "page now shows the stored values; make your changes again."
+                    )
+                ]
+                row.refresh_from_db()
+                rounds = list(row.rounds.order_by("number"))
+                form = TournamentDetailsForm(tournament=row, rounds=rounds)
+                status = 409
+            except ClosedTournamentChangeError as exc:
+                refusals = exc.reasons
+                status = 409
+            else:
+                messages.success(request, _("The tournament's details were saved."))
+                if back:
+                    return redirect(reverse(back, kwargs={"number": club.number, "pk": row.pk}))
+                return redirect(tournament_url(row))
+        else:
+            status = 400
+    else:
+        form = TournamentDetailsForm(tournament=row, rounds=rounds)
+    return render(
+        request,
+        "tournaments/edit.html",
+        {
+            "club": club,
+            "tournament": row,
+            "tab": "edit",
+            "form": form,
+            "refusals": refusals,
+            "back": back,
         },
         status=status,
     )

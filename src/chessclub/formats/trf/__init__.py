@@ -13,6 +13,7 @@ and column.
 
 from chessclub.formats.trf.codec import parse_record, read_trf, render_record, validate, write_trf
 from chessclub.formats.trf.convert import (
+    encoded_time_control_text,
     from_tournament,
     read_tournament,
     scoring_of,
@@ -58,6 +59,7 @@ __all__ = [
     "TrfDocument",
     "XxcRecord",
     "XxsRecord",
+    "encoded_time_control_text",
     "from_tournament",
     "parse_record",
     "read_tournament",

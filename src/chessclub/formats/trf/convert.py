@@ -17,6 +17,7 @@ Result mapping (FIDE TRF-16 codes, both sides of a board):
 from __future__ import annotations
 
 import datetime
+import re
 from dataclasses import fields as dataclass_fields
 from dataclasses import replace
 from fractions import Fraction
@@ -27,6 +28,7 @@ from chessclub.formats.trf.codec import read_trf, validate, write_trf
 from chessclub.formats.trf.records import (
     BbRecord,
     PlayerRecord,
+    RawLine,
     Record,
     ResultCode,
     RoundCell,
@@ -120,7 +122,11 @@ def write_tournament(t: Tournament) -> bytes:
 def to_tournament(doc: TrfDocument, *, source: str = "") -> Tournament:
     """The core :class:`Tournament` of a TRF document.
 
-    Players come from the ``001`` records in file order; rounds 1…n from their round cells (n =
+    Players come from the ``001`` records in file order (in the Belgian TRF-like variant,
+    :func:`is_belgian_variant`, the FIDE ID columns are the matricule); the chief arbiter from
+    ``102``; the time control from ``122``, else the TRF-2026 ``222`` code written as a tempo
+    (:func:`encoded_time_control_text`), else the Belgian variant's ``00F``; rounds 1…n from
+    their round cells (n =
     the longest line's cells), dates from ``132``; planned rounds from TRF-2026 record ``142``,
     else ``XXR``, else n; scoring from record ``162``, else ``XXS``/``BB*``, else FIDE's; the
     system from ``192``, else the ``092`` text (Swiss when not recognised). Raises
@@ -166,10 +172,14 @@ def to_tournament(doc: TrfDocument, *, source: str = "") -> Tournament:
         date = dates[number - 1] if number <= len(dates) else None
         rounds.append(Round(RoundNumber(number), tuple(games), tuple(byes), date))
     planned = _planned_rounds(doc)
+    belgian = is_belgian_variant(doc)
+    time_control = doc.text_value("122") or encoded_time_control_text(doc.text_value("222"))
+    if belgian and not time_control:
+        time_control = _raw_value(doc, "00F")
     try:
         return Tournament(
             name=doc.text_value("012") or "",
-            players=tuple(_player(p) for p in players),
+            players=tuple(_player(p, belgian=belgian) for p in players),
             rounds=tuple(rounds),
             planned_rounds=planned if planned is not None else round_count,
             system=_system(doc),
@@ -180,13 +190,41 @@ def to_tournament(doc: TrfDocument, *, source: str = "") -> Tournament:
             federation=doc.text_value("032") or "",
             chief_arbiter=doc.text_value("102") or "",
             deputy_arbiters=tuple(v for v in doc.text_values("112") if v),
-            time_control=doc.text_value("122") or doc.text_value("222") or "",
+            time_control=time_control,
         )
     except TournamentError as exc:  # pragma: no cover - validate() prevents it
         # the model's own (English) text, as a param: it may hold braces
         raise TrfError(
             [Problem(0, 0, gettext_noop("{error}"), {"error": str(exc)})], source=source
         ) from exc
+
+
+_PERIOD_222 = re.compile(r"^(?:(\d+)/)?(\d+)(?:\+(\d+))?$")
+
+
+def encoded_time_control_text(code: str | None) -> str:
+    """The tempo text of a TRF-2026 ``222`` encoded time control (fide.md §2.2: periods
+    ``M/S[+I]`` or ``S[+I]`` in seconds, joined by ``:``), written as clubs write a tempo and
+    as :func:`chessclub.ratings.frbe.parse_time_control` reads it:
+    ``5400+30`` → ``90 min + 30 s``; ``40/6000+30:900+30`` → ``40/100 min + 30 s,
+    15 min + 30 s``. A code that does not follow that syntax (an Armageddon ``W300-B240``,
+    seconds that are no whole minutes) is returned as written; ``None`` or blank → ``""``."""
+    text = (code or "").strip()
+    if not text:
+        return ""
+    parts: list[str] = []
+    for period in text.split(":"):
+        match = _PERIOD_222.match(period.strip())
+        if match is None or int(match[2]) % 60:
+            return text
+        moves, seconds, increment = match.groups()
+        part = f"{int(seconds) // 60} min"
+        if moves:
+            part = f"{int(moves)}/{part}"
+        if increment and int(increment):
+            part += f" + {int(increment)} s"
+        parts.append(part)
+    return ", ".join(parts)
 
 
 def _is_white(me: int, cell: RoundCell, other: int, other_cell: RoundCell) -> bool:
@@ -204,7 +242,29 @@ def _bye_kind(player: PlayerRecord, number: int, cell: RoundCell) -> ByeKind:
     return _BYE_KINDS[cell.result]
 
 
-def _player(record: PlayerRecord) -> Player:
+#: Header records of the Belgian federation's TRF-like variant (frbe.md B3): ``00A``…``00F``.
+BELGIAN_HEADER_TAGS = frozenset({"00A", "00B", "00C", "00D", "00E", "00F"})
+
+
+def is_belgian_variant(doc: TrfDocument) -> bool:
+    """Whether ``doc`` is the Belgian federation's TRF-like variant (frbe.md B3): it has the
+    ``00A``…``00F`` header records, and its ``001`` lines hold the Belgian rating in cols
+    49–52 and the player's matricule right-aligned in cols 64–68 (not a FIDE ID)."""
+    return any(isinstance(r, RawLine) and r.tag in BELGIAN_HEADER_TAGS for r in doc.records)
+
+
+def _raw_value(doc: TrfDocument, tag: str) -> str:
+    """The text after the tag of the first raw line ``tag`` (``""`` when there is none)."""
+    for record in doc.records:
+        if isinstance(record, RawLine) and record.tag == tag:
+            return record.text[4:].strip()
+    return ""
+
+
+def _player(record: PlayerRecord, *, belgian: bool = False) -> Player:
+    """The core player of a ``001`` record; ``belgian`` (:func:`is_belgian_variant`): the
+    FIDE ID columns hold the Belgian matricule (cols 64–68)."""
+    identifier = "" if record.fide_id.strip("0") == "" else record.fide_id
     return Player(
         pairing_number=PairingNumber(record.starting_rank),
         name=record.name,
@@ -212,7 +272,8 @@ def _player(record: PlayerRecord) -> Player:
         title=record.title,
         sex=record.sex,
         federation=record.federation,
-        fide_id="" if record.fide_id.strip("0") == "" else record.fide_id,
+        fide_id="" if belgian else identifier,
+        matricule=identifier.strip() if belgian else "",
         birth_date=record.birth_date,
     )
 

@@ -74,6 +74,17 @@ def _teams(doc: TrfDocument, players: dict[int, Player]) -> list[Team]:
     return teams
 
 
+#: Records that make a TRF a team file: team rosters (TRF-2026 ``310``, TRF-16 ``013``).
+TEAM_ROSTER_TAGS = frozenset({"310", "013"})
+
+
+def has_team_records(doc: TrfDocument) -> bool:
+    """Whether the document holds team rosters (``310`` or ``013``): a team event, to be read
+    with :func:`to_team_tournament` (the individual reader keeps the records but sees only
+    the players)."""
+    return any(isinstance(r, RawLine) and r.tag in TEAM_ROSTER_TAGS for r in doc.records)
+
+
 def _raw(doc: TrfDocument, tag: str) -> list[str]:
     return [r.text for r in doc.records if isinstance(r, RawLine) and r.tag == tag]
 
@@ -208,8 +219,23 @@ def to_team_tournament(doc: TrfDocument) -> TeamTournament:
                 for side in (team, opponent)
             ]
             games: list[BoardGame] = []
-            home = team
-            for board in range(1, max(len(o) for o in orders) + 1):
+            width = max(len(o) for o in orders)
+            # Whether ``team`` is the home team (the team the 352 sequence gives its colours
+            # to): read from the first board whose colour the file gives; a board without
+            # one (an empty seat: ``0000 - +``) then takes the sequence's colour for the home
+            # team, not for whichever team comes first here.
+            team_is_home = True
+            for board in range(1, width + 1):
+                slots = [o[board - 1] if board <= len(o) else 0 for o in orders]
+                side = 0 if slots[0] else 1
+                known = records[slots[side]].cell(rnd) if slots[side] in records else None
+                if known is not None and known.colour is not None:
+                    mine = known.colour if side == 0 else known.colour.opposite
+                    letter = sequence[(board - 1) % len(sequence)]
+                    team_is_home = ("W" if mine is Colour.WHITE else "B") == letter
+                    break
+            home = team if team_is_home else opponent
+            for board in range(1, width + 1):
                 slots = [o[board - 1] if board <= len(o) else 0 for o in orders]
                 side = 0 if slots[0] else 1
                 player = slots[side]
@@ -220,16 +246,12 @@ def to_team_tournament(doc: TrfDocument) -> TeamTournament:
                 colour = cell.colour
                 if colour is None:
                     letter = sequence[(board - 1) % len(sequence)]
-                    colour = Colour.WHITE if letter == "W" else Colour.BLACK
+                    colour = Colour.WHITE if letter == "W" else Colour.BLACK  # the home team's
+                    if not team_is_home:
+                        colour = colour.opposite  # now ``team``'s
                     if side == 1:
-                        colour = colour.opposite
+                        colour = colour.opposite  # the present player's
                 mine = colour if side == 0 else colour.opposite  # colour of ``team`` here
-                if board == 1:
-                    home = (
-                        team
-                        if ("W" if mine is Colour.WHITE else "B") == sequence[0]
-                        else (opponent)
-                    )
                 result = _game_result(cell, other, colour)
                 rival = PairingNumber(cell.opponent) if cell.opponent else None
                 pair = (

@@ -493,9 +493,74 @@ T: dict[str, tuple[str, str, str, str]] = {
         "Unbekannte Aktion.",
         "Unknown action.",
     ),
+    "Player %(number)s (%(name)s): Elo %(rating)s has more than 4 digits.": (
+        "Joueur %(number)s (%(name)s) : l'Elo %(rating)s a plus de 4 chiffres.",
+        "Speler %(number)s (%(name)s): Elo %(rating)s heeft meer dan 4 cijfers.",
+        "Spieler %(number)s (%(name)s): Elo %(rating)s hat mehr als 4 Ziffern.",
+        "Player %(number)s (%(name)s): Elo %(rating)s has more than 4 digits.",
+    ),
+    "Player %(number)s (%(name)s): club “%(club)s” is not a club number of 1–3 digits.": (
+        "Joueur %(number)s (%(name)s) : le cercle « %(club)s » n'est pas un numéro de cercle de 1 à 3 chiffres.",
+        "Speler %(number)s (%(name)s): club „%(club)s” is geen clubnummer van 1 tot 3 cijfers.",
+        "Spieler %(number)s (%(name)s): der Verein „%(club)s“ ist keine Vereinsnummer mit 1 bis 3 Ziffern.",
+        "Player %(number)s (%(name)s): club “%(club)s” is not a club number of 1–3 digits.",
+    ),
+    "Player %(number)s (%(name)s): matricule %(matricule)s has more than the 5 digits of the results file.": (
+        "Joueur %(number)s (%(name)s) : le matricule %(matricule)s a plus que les 5 chiffres du fichier de résultats.",
+        "Speler %(number)s (%(name)s): stamnummer %(matricule)s heeft meer dan de 5 cijfers van het uitslagenbestand.",
+        "Spieler %(number)s (%(name)s): die Matrikelnummer %(matricule)s hat mehr als die 5 Ziffern der Ergebnisdatei.",
+        "Player %(number)s (%(name)s): matricule %(matricule)s has more than the 5 digits of the results file.",
+    ),
+    "The club number %(number)s cannot be the extension of a results file (B2: 1–3 digits): the federation's club number is needed.": (
+        "Le numéro de cercle %(number)s ne peut pas être l'extension d'un fichier de résultats (B2 : 1 à 3 chiffres) : il faut le numéro de cercle de la fédération.",
+        "Het clubnummer %(number)s kan niet de extensie van een uitslagenbestand zijn (B2: 1 tot 3 cijfers): het clubnummer van de federatie is nodig.",
+        "Die Vereinsnummer %(number)s kann nicht die Endung einer Ergebnisdatei sein (B2: 1 bis 3 Ziffern): die Vereinsnummer des Verbands wird benötigt.",
+        "The club number %(number)s cannot be the extension of a results file (B2: 1–3 digits): the federation's club number is needed.",
+    ),
+    "The results file cannot hold this tournament: %(detail)s": (
+        "Le fichier de résultats ne peut pas contenir ce tournoi : %(detail)s",
+        "Het uitslagenbestand kan dit toernooi niet bevatten: %(detail)s",
+        "Die Ergebnisdatei kann dieses Turnier nicht aufnehmen: %(detail)s",
+        "The results file cannot hold this tournament: %(detail)s",
+    ),
+    "The tournament has no player or no round: nothing to send.": (
+        "Le tournoi n'a pas de joueur ou pas de ronde : rien à envoyer.",
+        "Het toernooi heeft geen spelers of geen ronden: niets te versturen.",
+        "Das Turnier hat keine Spieler oder keine Runden: nichts zu senden.",
+        "The tournament has no player or no round: nothing to send.",
+    ),
+    "The TRF cannot hold this tournament: %(detail)s": (
+        "Le TRF ne peut pas contenir ce tournoi : %(detail)s",
+        "Het TRF kan dit toernooi niet bevatten: %(detail)s",
+        "Der TRF kann dieses Turnier nicht aufnehmen: %(detail)s",
+        "The TRF cannot hold this tournament: %(detail)s",
+    ),
+    "These problems block the files named after each of them:": (
+        "Ces problèmes bloquent les fichiers indiqués après chacun d'eux :",
+        "Deze problemen blokkeren de bestanden die na elk ervan vermeld staan:",
+        "Diese Probleme sperren die jeweils danach genannten Dateien:",
+        "These problems block the files named after each of them:",
+    ),
+    "blocks:": ("bloque :", "blokkeert:", "sperrt:", "blocks:"),
+    "Fix it": ("Corriger", "Verbeteren", "Beheben", "Fix it"),
+    "needs its file name (above)": (
+        "nécessite son nom de fichier (ci-dessus)",
+        "heeft zijn bestandsnaam nodig (hierboven)",
+        "braucht ihren Dateinamen (oben)",
+        "needs its file name (above)",
+    ),
 }
 
 PLURALS: dict[str, tuple[tuple[str, str], ...]] = {
+    "blocked by %(counter)s problem above": (
+        ("bloqué par %(counter)s problème ci-dessus", "bloqué par %(counter)s problèmes ci-dessus"),
+        (
+            "geblokkeerd door %(counter)s probleem hierboven",
+            "geblokkeerd door %(counter)s problemen hierboven",
+        ),
+        ("gesperrt durch %(counter)s Problem oben", "gesperrt durch %(counter)s Probleme oben"),
+        ("blocked by %(counter)s problem above", "blocked by %(counter)s problems above"),
+    ),
     "%(counter)s player in the list.": (
         ("%(counter)s joueur dans la liste.", "%(counter)s joueurs dans la liste."),
         ("%(counter)s speler in de lijst.", "%(counter)s spelers in de lijst."),

@@ -1,4 +1,5 @@
-"""``{% tournament_tabs %}``: the tab bar of a tournament's pages (see ``tournaments/tabs.py``)."""
+"""``{% tournament_tabs %}``: the tab bar of a tournament's pages (see ``tournaments/tabs.py``);
+``{% can_edit_tournament %}``: whether the header links to *Edit tournament*."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ from typing import Any
 
 from django import template
 
+from chessclub_web.permissions import Action, allowed_on
 from chessclub_web.tournaments.tabs import ShownTab, visible_tabs
 
 register = template.Library()
@@ -16,3 +18,14 @@ def tournament_tabs(context: dict[str, Any]) -> list[ShownTab]:
     """The tabs the request's user may see, the context's ``tab`` marked active."""
     request = context["request"]
     return visible_tabs(request.user, context["tournament"], context.get("tab", ""))
+
+
+@register.simple_tag(takes_context=True)
+def can_edit_tournament(context: dict[str, Any]) -> bool:
+    """Whether the request's user may open *Edit tournament* (the details) of the context's
+    tournament: the action of its *Settings* (``EDIT_TOURNAMENT_SETTINGS``)."""
+    request = context.get("request")
+    tournament = context.get("tournament")
+    if request is None or tournament is None or tournament.club is None:
+        return False
+    return allowed_on(request.user, tournament, Action.EDIT_TOURNAMENT_SETTINGS)
