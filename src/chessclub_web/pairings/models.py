@@ -6,9 +6,14 @@ Late entries and withdrawals are fields of ``TournamentPlayer`` (``entry_round``
 
 from __future__ import annotations
 
+import datetime
+from collections.abc import Mapping
+
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
+from django.utils.formats import date_format
+from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
 from chessclub_web.tournaments.models import MAX_ROUNDS, Tournament, TournamentPlayer
@@ -106,9 +111,53 @@ class Absence(models.Model):
         return f"{self.player}: {self.round_number}"
 
 
+#: Parameters of a history line stored as codes and shown as a translated label, by
+#: parameter name: a bye kind (``H``/``Z``, as ``RequestedBye.kind``) and a colour (``W``/``B``,
+#: as ``Tournament.initial_colour``). A code missing from the table is shown as stored.
+CODED_PARAMS: dict[str, dict[str, str]] = {
+    "bye": {"H": gettext_noop("half-point bye"), "Z": gettext_noop("zero-point bye")},
+    "colour": {"W": gettext_noop("White"), "B": gettext_noop("Black")},
+}
+
+#: Parameters stored as an ISO date (``"2026-03-05"``) or ``None`` and shown in the reader's
+#: short date format (``"—"`` for ``None``).
+DATE_PARAMS = frozenset({"date"})
+
+
+def _param_text(name: str, value: object, translate: bool) -> object:
+    """One parameter as the reader sees it (``translate=False``: the source language)."""
+    labels = CODED_PARAMS.get(name)
+    if labels is not None and isinstance(value, str) and value in labels:
+        return gettext(labels[value]) if translate else labels[value]
+    if name in DATE_PARAMS:
+        if not value:
+            return "—"
+        day = datetime.date.fromisoformat(str(value))
+        return date_format(day, "SHORT_DATE_FORMAT") if translate else day.isoformat()
+    return value
+
+
+def render_change(message: str, params: Mapping[str, object] | None, translate: bool) -> str:
+    """The text of a history line: ``message`` (an untranslated msgid such as
+    ``"Round %(round)s published."``) translated into the active language when ``translate``,
+    with ``params`` (names, numbers, codes of :data:`CODED_PARAMS`, ISO dates of
+    :data:`DATE_PARAMS`) put in. Raises ``KeyError``/``ValueError``/``TypeError`` when the
+    parameters do not fit the message."""
+    text = gettext(message) if translate else message
+    values = {name: _param_text(name, value, translate) for name, value in (params or {}).items()}
+    return text % values
+
+
 class PairingChange(models.Model):
     """One line of a tournament's pairing history: who changed what in the pairings, when
-    (FIDE's checklist for pairing software asks for such notes)."""
+    (FIDE's checklist for pairing software asks for such notes).
+
+    A line is stored untranslated: ``message`` is the msgid (marked with ``gettext_noop`` where
+    it is written, so that makemessages collects it) and ``params`` its parameters, codes for
+    the translatable ones (:data:`CODED_PARAMS`); :attr:`text` words it in the reader's
+    language. ``description`` holds the same line in the source language (English), for a
+    search in the database; lines written before ``message`` existed have only
+    ``description`` (in their writer's language), shown as stored."""
 
     tournament = models.ForeignKey(
         Tournament,
@@ -127,6 +176,8 @@ class PairingChange(models.Model):
     )
     at = models.DateTimeField(_("at"), auto_now_add=True)
     description = models.TextField(_("description"))
+    message = models.TextField(_("message"), blank=True, default="")
+    params = models.JSONField(_("parameters"), null=True, blank=True)
 
     class Meta:
         ordering = ("tournament", "-at", "-id")
@@ -134,4 +185,15 @@ class PairingChange(models.Model):
         verbose_name_plural = _("pairing changes")
 
     def __str__(self) -> str:
-        return self.description
+        return self.text
+
+    @property
+    def text(self) -> str:
+        """The line in the active language; the stored ``description`` for an old line (or a
+        message whose parameters no longer fit it)."""
+        if not self.message:
+            return self.description
+        try:
+            return render_change(self.message, self.params, translate=True)
+        except (KeyError, ValueError, TypeError):
+            return self.description

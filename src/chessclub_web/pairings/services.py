@@ -24,13 +24,13 @@ from __future__ import annotations
 import datetime
 import random
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from django.db import IntegrityError, models, transaction
 from django.db.models import F, Max, Q
-from django.utils.formats import date_format
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from chessclub.model import Bye, ByeKind, Colour, PairingNumber, Player
 from chessclub.pairing import (
@@ -46,7 +46,13 @@ from chessclub.pairing.checker import RoundDifference, check_rounds
 from chessclub.pairing.criteria import Violation, check_pairing
 from chessclub.pairing.engine import Board, initial_colour_of
 from chessclub_web.clubs.models import Player as RosterPlayer
-from chessclub_web.pairings.models import Absence, ForbiddenPair, PairingChange, RequestedBye
+from chessclub_web.pairings.models import (
+    Absence,
+    ForbiddenPair,
+    PairingChange,
+    RequestedBye,
+    render_change,
+)
 from chessclub_web.tournaments.adapters import load_tournament
 from chessclub_web.tournaments.models import (
     Bye as ByeRow,
@@ -85,13 +91,33 @@ def swiss_engine() -> PairingEngine:
 EngineFactory = Callable[[], PairingEngine]
 
 
-def note(tournament: Tournament, user: object, description: str, round_number: int | None = None):  # type: ignore[no-untyped-def]
-    """Add one line to the pairing history."""
+def note(
+    tournament: Tournament,
+    user: object,
+    message: str,
+    params: Mapping[str, object] | None = None,
+    *,
+    round_number: int | None = None,
+) -> PairingChange:
+    """Add one line to the pairing history, untranslated, so that each reader sees it in their
+    own language (:attr:`PairingChange.text`).
+
+    ``message`` is an English msgid marked with ``gettext_noop`` at the call (never a text
+    already translated); ``params`` its ``%(name)s`` parameters as JSON values: names and
+    numbers as they are, a bye kind as ``bye="H"``/``"Z"``, a colour as ``colour="W"``/``"B"``
+    (:data:`~chessclub_web.pairings.models.CODED_PARAMS`), a date as ``date="YYYY-MM-DD"`` or
+    ``None``.
+    ``round_number`` is the round the line is about, if any. ``user`` is stored only when
+    logged in. Raises ``KeyError``/``ValueError`` when the parameters do not fit the message
+    (nothing is stored)."""
+    values = dict(params or {})
     return PairingChange.objects.create(
         tournament=tournament,
         round_number=round_number,
         user=user if getattr(user, "is_authenticated", False) else None,
-        description=description,
+        description=render_change(message, values, translate=False),
+        message=message,
+        params=values or None,
     )
 
 
@@ -150,7 +176,7 @@ def renumber_by_rating(row: Tournament, user: object, *, record: bool = True) ->
     if [p.pk for p in order] != [p.pk for p in sorted(players, key=lambda p: p.pairing_number)]:
         _set_numbers(row, order)
     if record:
-        note(row, user, _("Pairing numbers given by rating, then title, then name."))
+        note(row, user, gettext_noop("Pairing numbers given by rating, then title, then name."))
 
 
 def draw_numbers_by_lot(row: Tournament, user: object, seed: int | None = None) -> int:
@@ -165,7 +191,7 @@ def draw_numbers_by_lot(row: Tournament, user: object, seed: int | None = None) 
     players = {p.pairing_number: p for p in row.players.all()}
     order = drawn_order([_core_player(p) for p in players.values()], seed=seed)
     _set_numbers(row, [players[n] for n in order])
-    note(row, user, _("Pairing numbers drawn by lot (seed %(seed)s).") % {"seed": seed})
+    note(row, user, gettext_noop("Pairing numbers drawn by lot (seed %(seed)s)."), {"seed": seed})
     return seed
 
 
@@ -300,13 +326,15 @@ def add_player(row: Tournament, entry: NewEntry, user: object) -> TournamentPlay
             renumber_by_rating(row, user, record=False)
         _sync_round_robin_rounds(row)
         player.refresh_from_db()
-        text = _("%(name)s registered.") % {"name": player.name}
         if entry.entry_round > 1:
-            text = _("%(name)s registered from round %(round)s (late entry).") % {
-                "name": player.name,
-                "round": entry.entry_round,
-            }
-        note(row, user, text)
+            note(
+                row,
+                user,
+                gettext_noop("%(name)s registered from round %(round)s (late entry)."),
+                {"name": player.name, "round": entry.entry_round},
+            )
+        else:
+            note(row, user, gettext_noop("%(name)s registered."), {"name": player.name})
     return player
 
 
@@ -338,7 +366,7 @@ def remove_player(player: TournamentPlayer, user: object) -> None:
         if not numbers_frozen(row) and row.system == System.SWISS:
             renumber_by_rating(row, user, record=False)
         _sync_round_robin_rounds(row)
-        note(row, user, _("%(name)s removed from the entries.") % {"name": name})
+        note(row, user, gettext_noop("%(name)s removed from the entries."), {"name": name})
 
 
 def _future_round(row: Tournament, round_number: int) -> None:
@@ -408,12 +436,11 @@ def request_bye(player: TournamentPlayer, round_number: int, kind: str, user: ob
             round_number=round_number,
             kind=kind,
         )
-        label = _("half-point bye") if kind == "H" else _("zero-point bye")
         note(
             row,
             user,
-            _("%(name)s: %(bye)s requested for round %(round)s.")
-            % {"name": player.name, "bye": label, "round": round_number},
+            gettext_noop("%(name)s: %(bye)s requested for round %(round)s."),
+            {"name": player.name, "bye": kind, "round": round_number},
         )
 
 
@@ -426,8 +453,8 @@ def cancel_bye(bye: RequestedBye, user: object) -> None:
         note(
             row,
             user,
-            _("%(name)s: bye of round %(round)s cancelled.")
-            % {"name": bye.player.name, "round": bye.round_number},
+            gettext_noop("%(name)s: bye of round %(round)s cancelled."),
+            {"name": bye.player.name, "round": bye.round_number},
         )
 
 
@@ -456,7 +483,8 @@ def add_absence(player: TournamentPlayer, round_number: int, user: object) -> No
         note(
             row,
             user,
-            _("%(name)s absent in round %(round)s.") % {"name": player.name, "round": round_number},
+            gettext_noop("%(name)s absent in round %(round)s."),
+            {"name": player.name, "round": round_number},
         )
 
 
@@ -469,8 +497,8 @@ def cancel_absence(absence: Absence, user: object) -> None:
         note(
             row,
             user,
-            _("%(name)s: absence of round %(round)s cancelled.")
-            % {"name": absence.player.name, "round": absence.round_number},
+            gettext_noop("%(name)s: absence of round %(round)s cancelled."),
+            {"name": absence.player.name, "round": absence.round_number},
         )
 
 
@@ -502,18 +530,21 @@ def withdraw(player: TournamentPlayer, from_round: int | None, user: object) -> 
         player.withdrawn_from_round = from_round
         player.save(update_fields=["withdrawn_from_round"])
         if reentry:
-            text = _("%(name)s re-enters from round %(round)s.") % {
-                "name": player.name,
-                "round": next_round(row),
-            }
+            note(
+                row,
+                user,
+                gettext_noop("%(name)s re-enters from round %(round)s."),
+                {"name": player.name, "round": next_round(row)},
+            )
         elif from_round is None:
-            text = _("%(name)s: withdrawal cancelled.") % {"name": player.name}
+            note(row, user, gettext_noop("%(name)s: withdrawal cancelled."), {"name": player.name})
         else:
-            text = _("%(name)s withdrew from round %(round)s.") % {
-                "name": player.name,
-                "round": from_round,
-            }
-        note(row, user, text)
+            note(
+                row,
+                user,
+                gettext_noop("%(name)s withdrew from round %(round)s."),
+                {"name": player.name, "round": from_round},
+            )
 
 
 def add_forbidden_pair(
@@ -543,8 +574,8 @@ def add_forbidden_pair(
         note(
             row,
             user,
-            _("%(first)s and %(second)s must not be paired together.")
-            % {"first": a.name, "second": b.name},
+            gettext_noop("%(first)s and %(second)s must not be paired together."),
+            {"first": a.name, "second": b.name},
         )
 
 
@@ -556,8 +587,8 @@ def remove_forbidden_pair(pair: ForbiddenPair, user: object) -> None:
         note(
             row,
             user,
-            _("%(first)s and %(second)s may be paired together again.")
-            % {"first": pair.first.name, "second": pair.second.name},
+            gettext_noop("%(first)s and %(second)s may be paired together again."),
+            {"first": pair.first.name, "second": pair.second.name},
         )
 
 
@@ -577,8 +608,8 @@ def draw_initial_colour(row: Tournament, user: object, seed: int | None = None) 
         note(
             row,
             user,
-            _("Initial colour drawn by lot: %(colour)s (seed %(seed)s).")
-            % {"colour": _("White") if colour is Colour.WHITE else _("Black"), "seed": seed},
+            gettext_noop("Initial colour drawn by lot: %(colour)s (seed %(seed)s)."),
+            {"colour": row.initial_colour, "seed": seed},
         )
     return colour
 
@@ -811,12 +842,9 @@ def set_round_date(round_row: RoundRow, date: datetime.date | None, user: object
         note(
             row,
             user,
-            _("Round %(round)s: date set to %(date)s.")
-            % {
-                "round": fresh.number,
-                "date": date_format(date, "SHORT_DATE_FORMAT") if date else "—",
-            },
-            fresh.number,
+            gettext_noop("Round %(round)s: date set to %(date)s."),
+            {"round": fresh.number, "date": date.isoformat() if date else None},
+            round_number=fresh.number,
         )
     touch_tournament(row.pk)
 
@@ -854,11 +882,8 @@ def pair_next_round(
             note(
                 row,
                 user,
-                _("Initial colour drawn by lot: %(colour)s (seed %(seed)s).")
-                % {
-                    "colour": _("White") if row.initial_colour == "W" else _("Black"),
-                    "seed": seed,
-                },
+                gettext_noop("Initial colour drawn by lot: %(colour)s (seed %(seed)s)."),
+                {"colour": row.initial_colour, "seed": seed},
             )
         round_row = _store(row, pairing, entries, number, date)
         if row.system != System.SWISS and number == 1:
@@ -869,7 +894,13 @@ def pair_next_round(
                 row.save(update_fields=["planned_rounds"])
             if row.players.count() % 2 == 1:
                 _round_robin_bye_scores_nothing(row)
-        note(row, user, _("Round %(round)s paired (draft).") % {"round": number}, number)
+        note(
+            row,
+            user,
+            gettext_noop("Round %(round)s paired (draft)."),
+            {"round": number},
+            round_number=number,
+        )
     return round_row
 
 
@@ -920,7 +951,13 @@ def repair_round(
             raise Refused(_("Only a draft round is paired again."))
         fresh.delete()
         new = _store(row, pairing, entries, number, fresh.date)
-        note(row, user, _("Round %(round)s paired again.") % {"round": number}, number)
+        note(
+            row,
+            user,
+            gettext_noop("Round %(round)s paired again."),
+            {"round": number},
+            round_number=number,
+        )
     return new
 
 
@@ -938,8 +975,9 @@ def publish_round(round_row: RoundRow, user: object) -> None:
         note(
             row,
             user,
-            _("Round %(round)s published.") % {"round": round_row.number},
-            round_row.number,
+            gettext_noop("Round %(round)s published."),
+            {"round": round_row.number},
+            round_number=round_row.number,
         )
 
 
@@ -968,7 +1006,13 @@ def unpair_round(round_row: RoundRow, user: object) -> None:
         number = fresh.number
         fresh.delete()
         touch_tournament(row.pk)
-        note(row, user, _("Round %(round)s unpaired.") % {"round": number}, number)
+        note(
+            row,
+            user,
+            gettext_noop("Round %(round)s unpaired."),
+            {"round": number},
+            round_number=number,
+        )
 
 
 # -- hand edits -----------------------------------------------------------------------------------
@@ -1067,9 +1111,9 @@ def swap_players(
         note(
             round_row.tournament,
             user,
-            _("Round %(round)s: %(first)s and %(second)s swapped.")
-            % {"round": round_row.number, "first": first.name, "second": second.name},
-            round_row.number,
+            gettext_noop("Round %(round)s: %(first)s and %(second)s swapped."),
+            {"round": round_row.number, "first": first.name, "second": second.name},
+            round_number=round_row.number,
         )
     _refresh_forfeits(round_row)
     return violations(round_row)
@@ -1093,9 +1137,11 @@ def exchange_colours(game: GameRow, user: object) -> list[Violation]:
         note(
             round_row.tournament,
             user,
-            _("Round %(round)s, board %(board)s: colours exchanged (%(white)s now has White).")
-            % {"round": round_row.number, "board": game.board, "white": game.white.name},
-            round_row.number,
+            gettext_noop(
+                "Round %(round)s, board %(board)s: colours exchanged (%(white)s now has White)."
+            ),
+            {"round": round_row.number, "board": game.board, "white": game.white.name},
+            round_number=round_row.number,
         )
     _refresh_forfeits(round_row)
     return violations(round_row)
@@ -1118,9 +1164,9 @@ def remove_board(game: GameRow, user: object) -> list[Violation]:
         note(
             round_row.tournament,
             user,
-            _("Round %(round)s: board %(board)s (%(white)s – %(black)s) removed.")
-            % {"round": round_row.number, "board": board, "white": white.name, "black": black.name},
-            round_row.number,
+            gettext_noop("Round %(round)s: board %(board)s (%(white)s – %(black)s) removed."),
+            {"round": round_row.number, "board": board, "white": white.name, "black": black.name},
+            round_number=round_row.number,
         )
     _refresh_forfeits(round_row)
     return violations(round_row)
@@ -1146,9 +1192,9 @@ def add_board(
         note(
             round_row.tournament,
             user,
-            _("Round %(round)s: board %(board)s added (%(white)s – %(black)s).")
-            % {"round": round_row.number, "board": board, "white": white.name, "black": black.name},
-            round_row.number,
+            gettext_noop("Round %(round)s: board %(board)s added (%(white)s – %(black)s)."),
+            {"round": round_row.number, "board": board, "white": white.name, "black": black.name},
+            round_number=round_row.number,
         )
     _refresh_forfeits(round_row)
     return violations(round_row)
@@ -1175,9 +1221,9 @@ def give_bye(round_row: RoundRow, player: TournamentPlayer, user: object) -> lis
         note(
             round_row.tournament,
             user,
-            _("Round %(round)s: pairing-allocated bye given to %(name)s.")
-            % {"round": round_row.number, "name": player.name},
-            round_row.number,
+            gettext_noop("Round %(round)s: pairing-allocated bye given to %(name)s."),
+            {"round": round_row.number, "name": player.name},
+            round_number=round_row.number,
         )
     _refresh_forfeits(round_row)
     return violations(round_row)

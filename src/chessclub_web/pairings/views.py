@@ -19,6 +19,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.html import escape
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_http_methods
 
 from chessclub.model import Colour
@@ -173,7 +174,7 @@ def new_tournament(request: HttpRequest, club: Club) -> HttpResponse:
             row.club = club
             row.creator = request.user
             row.save()
-            services.note(row, request.user, _("Tournament created."))
+            services.note(row, request.user, gettext_noop("Tournament created."))
             if row.is_team_event:
                 messages.success(
                     request, _("The team event was created: register its teams on the Teams tab.")
@@ -317,7 +318,7 @@ def _entries_action(request: HttpRequest, club: Club, row: Tournament) -> str:
             # FIDE C.04.3 5.2.5: drawn before round 1; later rounds keep using it.
             raise services.Refused(_("The initial colour is drawn before round 1 is paired."))
         form.save()
-        services.note(row, user, _("Pairing rules changed."))
+        services.note(row, user, gettext_noop("Pairing rules changed."))
         return _("The pairing rules were saved.")
     if action == "bye":
         data = _form_or_bad(ByeForm(request.POST, players=players))
