@@ -258,7 +258,7 @@ def _score(value: Any) -> str:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    from chessclub.formats.frbe_export import check_export, results_file
+    from chessclub.formats.frbe_export import RESULTS_FILE, check_export, results_file
     from chessclub.formats.frbe_name import default_identifier, frbe_file_name
 
     tournament = _read(args.file)
@@ -274,9 +274,9 @@ def cmd_export(args: argparse.Namespace) -> int:
             f"{verdict.white}-{verdict.black}: {verdict.message}",
             file=sys.stderr,
         )
-    if not check.ok:
+    if not check.ok_for(RESULTS_FILE):
         print("chessclub: cannot export, blocking problems:", file=sys.stderr)
-        for issue in check.blocking:
+        for issue in check.blocking_for(RESULTS_FILE):
             print(f"  - {issue.text}", file=sys.stderr)
         return 1
     assert tournament.end_date is not None

@@ -88,6 +88,7 @@ urlpatterns = [
         name="password_reset_complete",
     ),
     # One app per area; each app's urls.py holds its full paths (clubs/<number>/…).
+    path("", include("chessclub_web.tournaments.urls")),
     path("", include("chessclub_web.pairings.urls")),
     path("", include("chessclub_web.results.urls")),
     path("", include("chessclub_web.closing.urls")),

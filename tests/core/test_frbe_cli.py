@@ -61,11 +61,13 @@ def test_b1_b2_b3_cli_export_elite_round_trips(tmp_path: Path) -> None:
 def test_b1_cli_export_lists_blocking_problems(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """The closed-group example has no arbiter line, no Tempo line and null round dates."""
+    """The closed-group example has null round dates (``991230``); its ``DT :`` line and its
+    ``Timing:`` part give the arbiter and the tempo."""
     out = tmp_path / "x.618"
     assert main(["frbe", "export", str(CLOSED), "--club", "618", "-o", str(out)]) == 1
     err = capsys.readouterr().err
-    assert "no arbiter" in err and "round 7 has no date" in err
+    assert "round 1 has no date" in err and "round 7 has no date" in err
+    assert "no arbiter" not in err and "no time control" not in err
     assert not out.exists()
 
 

@@ -73,7 +73,7 @@ def patch(raw: bytes, line: int, column: int, text: str) -> bytes:
 
 
 def test_p1_fixture_set_covers_every_kind_of_file() -> None:
-    assert len(ALL_TRF) == 37
+    assert len(ALL_TRF) == 38
     endings = {trf.read_trf(p.read_bytes()).newline for p in ALL_TRF}
     assert endings == {"\n", "\r"}
 

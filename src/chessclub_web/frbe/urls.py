@@ -1,6 +1,6 @@
 """URLs of the frbe app (included at the site root by ``chessclub_web.urls``)."""
 
-from django.urls import URLPattern, URLResolver, include, path
+from django.urls import URLPattern, URLResolver, path
 
 from chessclub_web.frbe import views
 
@@ -8,7 +8,4 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("clubs/<str:number>/tournaments/<int:pk>/export/", views.export, name="export"),
     path("clubs/<str:number>/frbe/players/", views.players, name="frbe_players"),
     path("clubs/<str:number>/frbe/forecast/", views.forecast, name="frbe_forecast"),
-    # *Modifier le tournoi* (linked from the export's problems): the tournaments app's page,
-    # included here until chessclub_web/urls.py includes chessclub_web.tournaments.urls.
-    path("", include("chessclub_web.tournaments.urls")),
 ]

@@ -1,8 +1,7 @@
 """URLs of the tournaments app's newer pages (full paths, ``clubs/<number>/…``).
 
-The older tournament pages are in ``chessclub_web/urls.py``. This list is included at the site
-root through ``chessclub_web/frbe/urls.py`` until ``chessclub_web/urls.py`` includes it itself
-(one ``path("", include("chessclub_web.tournaments.urls"))`` line there).
+The older tournament pages are in ``chessclub_web/urls.py``, which includes this list at the
+site root.
 """
 
 from django.urls import URLPattern, URLResolver, path
