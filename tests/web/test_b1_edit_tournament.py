@@ -311,3 +311,13 @@ def test_b1_round_gone_meanwhile_is_a_conflict(owner, public_club):
 
 def test_b1_edit_page_answers_405_to_other_methods(owner, closed_group):
     assert owner.put(edit_url(closed_group)).status_code == 405
+
+
+def test_b1_edit_page_in_french(owner, closed_group):
+    """French first: the page, its labels and its refusals in French (main catalogue)."""
+    page = html.unescape(owner.get(edit_url(closed_group)).content.decode())
+    assert "Modifier le tournoi" in page and "Arbitre principal" in page
+    data = details(closed_group, end_date="1999-01-01")
+    response = owner.post(edit_url(closed_group), data, HTTP_ACCEPT_LANGUAGE="fr")
+    assert response.status_code == 400
+    assert "La date de fin précède la date de début." in html.unescape(response.content.decode())

@@ -4,10 +4,8 @@ The core writes each note as a template marked with ``gettext_noop`` and its par
 (``chessclub.tiebreaks.Note``); the page translates the template with the main catalogue and
 writes the params as the standings do (``1½``, ``0,64``).
 
-The French templates below are the entries handed to the main catalogue (its owner merges
-them; ``make messages`` extracts the msgids from the core). Until they are there, the
-``_french_note_templates`` fixture adds the missing ones to the French catalogue for the
-test's duration; once merged, the real catalogue is what these tests read.
+The French templates below are the main catalogue's entries (``make messages`` extracts the
+msgids from the core); the pages below read them from the real catalogue.
 
 Values from the demo championship (``elite-2000-16p-7r.txt``): 1. Alpha Anne has 4½ points
 like 2, 4 and 9 and drew against each of them (1½ among them, DE not separated); she played 7
@@ -21,7 +19,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.utils.translation import trans_real
+from django.utils import translation
 
 from chessclub_web.clubs.models import Club, Role
 
@@ -64,12 +62,10 @@ FRENCH = {
 }
 
 
-@pytest.fixture(autouse=True)
-def _french_note_templates(monkeypatch):
-    catalogue = trans_real.translation("fr")._catalog
-    for msgid, text in FRENCH.items():
-        if msgid not in catalogue:
-            monkeypatch.setitem(catalogue._catalogs[0], msgid, text)
+@pytest.mark.parametrize("msgid", sorted(FRENCH))
+def test_s1_note_templates_are_in_the_french_catalogue(msgid):
+    with translation.override("fr"):
+        assert translation.gettext(msgid) == FRENCH[msgid]
 
 
 @pytest.fixture
