@@ -28,9 +28,10 @@ def _statements(queries: list[dict[str, str]]) -> list[str]:
 
 
 @pytest.mark.parametrize("club_fixture", ["public_club", "private_club"])
-def test_r2_autosave_reads_and_writes_in_seven_statements(request, client, make_user, club_fixture):
+def test_r2_autosave_reads_and_writes_in_eight_statements(request, client, make_user, club_fixture):
     """Session, user, round with its tournament, club and the user's role (one query), then
-    the transaction: the boards locked with the round's fresh state (one query), the
+    the transaction: the tournament's row locked shared with its fresh state (the lock rule
+    of tournaments.models), the boards locked with the round's fresh state (one query), the
     conditional update, the history row (R5), commit; then the tournament's new revision."""
     club = request.getfixturevalue(club_fixture)
     tournament = make_swiss(club)
@@ -42,8 +43,8 @@ def test_r2_autosave_reads_and_writes_in_seven_statements(request, client, make_
     assert response.status_code == 200, response.content
     assert response.json()["state"] == "saved"
     statements = _statements(captured.captured_queries)
-    assert statements.count("SELECT") == 4, captured.captured_queries
+    assert statements.count("SELECT") == 5, captured.captured_queries
     assert statements.count("UPDATE") == 2  # the board, the tournament's revision
     assert statements.count("INSERT") == 1  # the history row
     assert ResultChange.objects.filter(game=game, new_result="1-0").count() == 1
-    assert len(statements) == 7, statements
+    assert len(statements) == 8, statements

@@ -97,7 +97,7 @@ def test_r3_bad_input_missing_version_says_it_is_missing(client, arbiter, swiss)
     response = client.post(save_url(swiss), {"game": game.pk, "result": "1-0"}, **FR)
     assert response.status_code == 400
     message = response.json()["message"]
-    assert "None" not in message and f"Partie {game.pk}" in message and "manque" in message
+    assert "None" not in message and "Échiquier 1" in message and "manque" in message
     data = button_data(swiss, 2, {1: "1-0"})
     del data[f"version-{game.pk}"]
     response = client.post(boards_url(swiss), data, **FR)
@@ -551,3 +551,24 @@ def test_r5_history_append_only_in_the_database(client, arbiter, swiss, django_u
         "arbitre",
         "1-0",
     )
+
+
+def test_r2_bad_version_names_the_board_the_user_sees(client, public_club, make_user):
+    """Bad input names what and where: the board number shown on the page, not the game's
+    database id."""
+    from .test_results_helpers import board, make_swiss, save_url
+
+    tournament = make_swiss(public_club)
+    client.force_login(make_user("arbitre2", public_club, Role.ARBITER))
+    game = board(tournament, 2, 2)
+    for version, message in (
+        ("abc", "Échiquier 2 : la version « abc » n’est pas valable."),
+        ("", "Échiquier 2 : la version manque."),
+    ):
+        response = client.post(
+            save_url(tournament, 2),
+            {"game": game.pk, "result": "1-0", "version": version},
+            HTTP_ACCEPT_LANGUAGE="fr",
+        )
+        assert response.status_code == 400
+        assert response.json()["message"] == message

@@ -64,6 +64,8 @@ from chessclub_web.tournaments.models import (
     System,
     Tournament,
     TournamentPlayer,
+    lock_tournament,
+    results_fingerprint,
     touch_tournament,
 )
 from chessclub_web.tournaments.models import (
@@ -867,6 +869,7 @@ def pair_next_round(
         # Drawn now, stored only with the round (nothing is stored if the pairing fails).
         seed = secrets.randbelow(10**9)
         row.initial_colour = "W" if colour_by_lot(seed) is Colour.WHITE else "B"
+    computed_from = results_fingerprint(row.pk, number)
     try:
         pairing, entries = compute_pairing(row, number, engine)
     except Refused:
@@ -874,9 +877,10 @@ def pair_next_round(
             row.initial_colour = ""
         raise
     with transaction.atomic():
-        Tournament.objects.select_for_update().filter(pk=row.pk).first()
+        lock_tournament(row.pk)
         if next_round(row) != number:
             raise Refused(_("Someone else paired this round meanwhile."))
+        _refuse_if_results_changed(row, number, computed_from)
         if seed is not None:
             row.save(update_fields=["initial_colour"])
             note(
@@ -904,11 +908,35 @@ def pair_next_round(
     return round_row
 
 
+def _refuse_if_results_changed(
+    row: Tournament, number: int, computed_from: list[tuple[int, str, int]]
+) -> None:
+    """Inside the storing transaction, under the tournament's lock, before round ``number``
+    is stored: refuse (nothing stored) when a result of an earlier round was entered or
+    changed while the engine paired (the pairing would rest on results that are not the
+    stored ones), or the round cannot be paired any more (:func:`pairing_refusal`)."""
+    row.refresh_from_db(fields=["closed_at"])  # closed meanwhile?
+    refusal = pairing_refusal(row)
+    if refusal:
+        raise Refused(refusal)
+    # A round robin follows its Berger table whatever the results: only a Swiss rests on them.
+    if row.system == System.SWISS and results_fingerprint(row.pk, number) != computed_from:
+        raise Refused(
+            _(
+                "A result was entered or changed while the round was being paired: nothing "
+                "was stored. Pair the round again."
+            )
+        )
+
+
 def _fresh_round(round_row: RoundRow) -> RoundRow:
     """The round as stored now, read inside the caller's transaction (which holds the write
     lock: SQLite IMMEDIATE, ``select_for_update`` elsewhere). A page opened before another
     arbiter unpaired or paired the round again gets :class:`Refused`, not a 500 or a change
     made on rows that are gone (issue 4: stale forms, double clicks)."""
+    # The tournament's row first (tournaments.models: the lock rule): saves of results in
+    # flight finish before the round changes, and no save starts until it has changed.
+    lock_tournament(round_row.tournament_id)
     fresh = RoundRow.objects.select_for_update().filter(pk=round_row.pk).first()
     if fresh is None:
         raise Refused(
@@ -944,12 +972,14 @@ def repair_round(
         raise Refused(_("Only a draft round is paired again."))
     number = round_row.number
     # Compute first: if the engine fails the draft stays.
+    computed_from = results_fingerprint(row.pk, number)
     pairing, entries = compute_pairing(row, number, engine)
     with transaction.atomic():
         fresh = _fresh_round(round_row)
         if fresh.state != RoundState.DRAFT:
             raise Refused(_("Only a draft round is paired again."))
         fresh.delete()
+        _refuse_if_results_changed(row, number, computed_from)  # the draft deleted: round N
         new = _store(row, pairing, entries, number, fresh.date)
         note(
             row,

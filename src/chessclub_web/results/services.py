@@ -6,11 +6,14 @@ boards the user changed, each with the version the user's page showed (``Game.ve
 - refuses bad input with :class:`ResultsError` (an HTTP status and a message naming the board):
   an unknown code, a game that is not a board of this round, a draft round, "no result" in a
   closed tournament (spec C3), an automatic save where only the button may save (spec R4);
-- in one transaction, reads the round's state and the tournament's afresh, locks the boards'
-  rows (``SELECT … FOR UPDATE``, in id order: no deadlock between two batches) and writes each
-  with a conditional ``UPDATE … WHERE version = <read version>`` that also adds one to the
-  version. If any board's stored version is not the one sent (someone else changed it: spec
-  R3), **nothing** is written and the stored values are returned instead;
+- in one transaction, takes the tournament's row shared (``FOR SHARE``: closing, pairing and
+  unpairing, which take it exclusively, wait for the saves in flight and make new ones wait:
+  the lock rule in ``tournaments.models``), reads the round's state and the tournament's
+  afresh, locks the boards' rows (``SELECT … FOR UPDATE``, in id order: no deadlock between
+  two batches) and writes each with a conditional ``UPDATE … WHERE version = <read
+  version>`` that also adds one to the version. If any board's stored version is not the one
+  sent (someone else changed it: spec R3), **nothing** is written and the stored values are
+  returned instead;
 - appends one :class:`~chessclub_web.results.models.ResultChange` per changed board (spec R5),
   then, once committed, gives the tournament a new revision (its cached standings are not used
   any more) and, for a closed tournament, sends ``results_corrected`` (the
@@ -43,6 +46,7 @@ from chessclub_web.tournaments.models import (
     RoundState,
     System,
     Tournament,
+    lock_tournament_shared,
     touch_tournament,
 )
 from chessclub_web.tournaments.signals import results_corrected
@@ -248,11 +252,17 @@ def save_results(
     ordered = [wanted[game_id] for game_id in sorted(wanted)]
     outcome = SaveOutcome()
     with transaction.atomic():
-        # Fresh values inside the transaction (the round may have been unpublished, the
-        # tournament closed, a later round paired since the page was loaded), read with the
-        # boards' locks in one query: ``SELECT … FOR UPDATE OF game`` in id order, no deadlock
-        # between two batches. The round's own query is needed only when no board is named
-        # or none is of this round (then it tells a draft round from a wrong board).
+        # The tournament's row first, shared (tournaments.models: the lock rule): closing,
+        # pairing, unpairing wait for this save, and this save for them. Then fresh values
+        # (the round may have been unpublished, the tournament closed, a later round paired
+        # since the page was loaded), read with the boards' locks in one query: ``SELECT …
+        # FOR UPDATE OF game`` in id order, no deadlock between two batches. The round's own
+        # query is needed only when no board is named or none is of this round (then it
+        # tells a draft round from a wrong board).
+        locked = lock_tournament_shared(tournament.pk)
+        if locked is None:
+            raise ResultsError(404, _("This tournament does not exist any more."))
+        closed, system = locked
         boards = (
             {
                 game.pk: game
@@ -260,8 +270,6 @@ def save_results(
                 .filter(round=round_row, pk__in=list(wanted))
                 .annotate(
                     round_state=F("round__state"),
-                    closed_at=F("round__tournament__closed_at"),
-                    system=F("round__tournament__system"),
                     later=_later_paired(
                         OuterRef("round__tournament_id"), OuterRef("round__number")
                     ),
@@ -275,23 +283,18 @@ def save_results(
         )
         if boards:
             first = next(iter(boards.values()))
-            state, closed_at, system, later = (
-                first.round_state,  # type: ignore[attr-defined]
-                first.closed_at,  # type: ignore[attr-defined]
-                first.system,  # type: ignore[attr-defined]
-                first.later,  # type: ignore[attr-defined]
-            )
+            state = first.round_state  # type: ignore[attr-defined]
+            later = first.later  # type: ignore[attr-defined]
         else:
             rows = list(
                 Round.objects.filter(pk=round_row.pk)
                 .annotate(later=_later_paired(OuterRef("tournament_id"), OuterRef("number")))
-                .values_list("state", "tournament__closed_at", "tournament__system", "later")
+                .values_list("state", "later")
                 .order_by()[:1]  # one row by pk: no ORDER BY
             )
             if not rows:
                 raise ResultsError(404, _("This round does not exist any more."))
-            state, closed_at, system, later = rows[0]
-        closed = closed_at is not None
+            state, later = rows[0]
         if state != RoundState.PUBLISHED:
             raise ResultsError(
                 409,

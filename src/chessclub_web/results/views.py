@@ -46,6 +46,7 @@ from chessclub_web.results.services import (
     Change,
     ResultsError,
     Stored,
+    board_label,
     button_only_reason,
     save_results,
 )
@@ -329,14 +330,19 @@ def _int(value: str | None) -> int | None:
     return int(value) if _NUMBER.fullmatch(value) else None
 
 
-def _version_error(game_id: int, raw: str | None) -> ResultsError:
-    """400 naming the game and the version sent (or saying that none was)."""
+def _version_error(round_row: Round, game_id: int, raw: str | None) -> ResultsError:
+    """400 naming the board (as the page shows it; the game's id when it is not a board of
+    the round) and the version sent, or saying that none was."""
+    game = round_row.games.filter(pk=game_id).only("board").first()
+    where = board_label(game).capitalize() if game is not None and game.board else None
+    if where is None:
+        where = _("Game %(game)s") % {"game": game_id}
     if raw is None or not raw.strip():
-        return ResultsError(400, _("Game %(game)s: the version is missing.") % {"game": game_id})
+        return ResultsError(400, _("%(board)s: the version is missing.") % {"board": where})
     return ResultsError(
         400,
-        _("Game %(game)s: the version “%(version)s” is not valid.")
-        % {"game": game_id, "version": raw[:20]},
+        _("%(board)s: the version “%(version)s” is not valid.")
+        % {"board": where, "version": raw[:20]},
     )
 
 
@@ -360,7 +366,7 @@ def _posted_boards(request: HttpRequest, round_row: Round) -> dict[int, dict[str
         raw = request.POST.get(f"version-{game_id}")
         version = _int(raw)
         if version is None or not 1 <= version <= MAX_VERSION:
-            raise _version_error(game_id, raw)
+            raise _version_error(round_row, game_id, raw)
         posted[game_id] = {
             "result": request.POST[key],
             "version": version,
@@ -501,7 +507,7 @@ def save_board(request: HttpRequest, number: str, pk: int, round_number: int) ->
             status=400,
         )
     if version is None:
-        error = _version_error(game_id, raw_version)
+        error = _version_error(round_row, game_id, raw_version)
         return JsonResponse({"state": "refused", "message": error.message}, status=400)
     try:
         outcome = save_results(

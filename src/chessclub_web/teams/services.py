@@ -58,6 +58,8 @@ from chessclub_web.tournaments.models import (
     System,
     Tournament,
     TournamentPlayer,
+    lock_tournament,
+    results_fingerprint,
     touch_tournament,
 )
 
@@ -502,6 +504,12 @@ def pair_round_robin(tournament: Tournament) -> int:
         raise TeamError(_("A round robin needs at least two teams."))
     table = team_round_robin(numbers, double=tournament.system == System.TEAM_DOUBLE_ROUND_ROBIN)
     with transaction.atomic():
+        # The tournament's row first (tournaments.models: the lock rule), then again the
+        # checks another arbiter's pairing or closing may have changed meanwhile.
+        lock_tournament(tournament.pk)
+        _open(tournament)
+        if matches_exist(tournament):
+            raise TeamError(_("The rounds are already paired."))
         for pairing in table:
             _store_pairing(tournament, pairing)
         tournament.planned_rounds = len(table)
@@ -526,6 +534,7 @@ def pair_swiss_round(tournament: Tournament) -> int:
         raise TeamError(_("Every planned round is already paired."))
     if tournament.teams.count() < 2:
         raise TeamError(_("A team Swiss needs at least two teams."))
+    computed_from = results_fingerprint(tournament.pk, number)
     core = load_team_tournament(tournament)
     if any(c.kind.value == "no result yet" for cells in core.team_rounds().values() for c in cells):
         raise TeamError(_("Every board of the previous rounds needs a result first."))
@@ -544,6 +553,19 @@ def pair_swiss_round(tournament: Tournament) -> int:
             % {"number": number, "reason": exc.reason}
         ) from exc
     with transaction.atomic():
+        # The tournament's row first (tournaments.models: the lock rule); then nothing the
+        # pairing rests on may have changed while the engine ran.
+        lock_tournament(tournament.pk)
+        _open(tournament)
+        if next_round(tournament) != number:
+            raise TeamError(_("Someone else paired this round meanwhile."))
+        if results_fingerprint(tournament.pk, number) != computed_from:
+            raise TeamError(
+                _(
+                    "A result was entered or changed while the round was being paired: "
+                    "nothing was stored. Pair the round again."
+                )
+            )
         _store_pairing(tournament, pairing)
     return number
 

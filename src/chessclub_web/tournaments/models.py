@@ -486,6 +486,72 @@ def _refuse_move(row: TournamentPlayer | Round, has_results: Callable[[], bool])
         )
 
 
+# --- The tournament row's lock ---------------------------------------------------------------
+#
+# One rule keeps concurrent changes of a tournament from crossing (lost results, standings
+# closed on a result that changes afterwards, a round paired from a result that no longer
+# exists, deadlocks): every transaction that changes a tournament's state, rounds or games
+# locks the tournament's row **first**, before any round or game row.
+#
+# - Saves of results (``results.services.save_results``) take it shared (``FOR SHARE``):
+#   saves of the same tournament go on side by side; they then read the tournament's state
+#   (closed? a later round paired?) afresh, after anything that held the row exclusively.
+# - Closing, ending early, corrections' recomputation, pairing, unpairing and hand edits of
+#   pairings take it exclusively (:func:`lock_tournament`, ``FOR UPDATE``): they wait for
+#   the saves in flight, and saves arriving meanwhile wait for them.
+#
+# SQLite has no row locks: its IMMEDIATE transactions already let one writer in at a time.
+
+
+def lock_tournament(tournament_id: int) -> bool:
+    """Lock the tournament's row exclusively until the end of the current transaction
+    (``SELECT … FOR UPDATE``; see the rule above). Returns False when the tournament does not
+    exist (any more). Must be called inside ``transaction.atomic()``."""
+    return (
+        Tournament.objects.select_for_update()
+        .filter(pk=tournament_id)
+        .order_by()
+        .values_list("pk", flat=True)
+        .first()
+        is not None
+    )
+
+
+def lock_tournament_shared(tournament_id: int) -> tuple[bool, str] | None:
+    """Lock the tournament's row shared until the end of the current transaction
+    (``SELECT … FOR SHARE``: other shared lockers go on, an exclusive one waits; see the rule
+    above) and read, after the lock is granted, whether it is closed and its system.
+    ``None`` when the tournament does not exist (any more). Must be called inside
+    ``transaction.atomic()``. (Django's ``select_for_update`` has no shared mode: one
+    statement of SQL.)"""
+    from django.db import connection
+
+    meta = Tournament._meta
+    quote = connection.ops.quote_name
+    lock = " FOR SHARE" if connection.features.has_select_for_update else ""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT {quote(meta.get_field('closed_at').column)} IS NOT NULL, "
+            f"{quote(meta.get_field('system').column)} FROM {quote(meta.db_table)} "
+            f"WHERE {quote(meta.pk.column)} = %s{lock}",
+            [tournament_id],
+        )
+        row = cursor.fetchone()
+    return None if row is None else (bool(row[0]), str(row[1]))
+
+
+def results_fingerprint(tournament_id: int, before_round: int) -> list[tuple[int, str, int]]:
+    """Every game of the tournament's rounds before ``before_round`` as ``(id, result,
+    version)``, by id: what the pairing of round ``before_round`` is computed from. Compared
+    again under :func:`lock_tournament` before the pairing is stored (a result changed in
+    between: the pairing is refused, nothing stored)."""
+    return list(
+        Game.objects.filter(round__tournament_id=tournament_id, round__number__lt=before_round)
+        .order_by("pk")
+        .values_list("pk", "result", "version")
+    )
+
+
 def touch_tournament(tournament_id: int | None) -> None:
     """Give the tournament a new revision: its cached standings are not used any more.
 

@@ -316,11 +316,18 @@ T: dict[str, tuple[str, str, str, str]] = {
         "„%(field)s“ ist kein Brett der Runde %(round)s dieses Turniers.",
         "“%(field)s” is not a board of round %(round)s of this tournament.",
     ),
-    "Game %(game)s: the version “%(version)s” is not valid.": (
-        "Partie %(game)s : la version « %(version)s » n’est pas valable.",
-        "Partij %(game)s: de versie „%(version)s” is niet geldig.",
-        "Partie %(game)s: die Version „%(version)s“ ist nicht gültig.",
-        "Game %(game)s: the version “%(version)s” is not valid.",
+    "%(board)s: the version “%(version)s” is not valid.": (
+        "%(board)s : la version « %(version)s » n’est pas valable.",
+        "%(board)s: de versie „%(version)s” is niet geldig.",
+        "%(board)s: die Version „%(version)s“ ist nicht gültig.",
+        "%(board)s: the version “%(version)s” is not valid.",
+    ),
+    "Game %(game)s": ("Partie %(game)s", "Partij %(game)s", "Partie %(game)s", "Game %(game)s"),
+    "This tournament does not exist any more.": (
+        "Ce tournoi n’existe plus.",
+        "Dit toernooi bestaat niet meer.",
+        "Dieses Turnier existiert nicht mehr.",
+        "This tournament does not exist any more.",
     ),
     "You may not enter results in this tournament.": (
         "Vous ne pouvez pas encoder de résultats dans ce tournoi.",
@@ -358,11 +365,11 @@ T: dict[str, tuple[str, str, str, str]] = {
         "Die Anfrage nennt kein Brett oder kein Ergebnis.",
         "The request names no board or no result.",
     ),
-    "Game %(game)s: the version is missing.": (
-        "Partie %(game)s : la version manque.",
-        "Partij %(game)s: de versie ontbreekt.",
-        "Partie %(game)s: die Version fehlt.",
-        "Game %(game)s: the version is missing.",
+    "%(board)s: the version is missing.": (
+        "%(board)s : la version manque.",
+        "%(board)s: de versie ontbreekt.",
+        "%(board)s: die Version fehlt.",
+        "%(board)s: the version is missing.",
     ),
     "This tournament is closed: you may not correct its results.": (
         "Ce tournoi est clôturé : vous ne pouvez pas corriger ses résultats.",
