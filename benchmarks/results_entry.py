@@ -9,10 +9,10 @@ When PostgreSQL cannot be reached the benchmark says so and is skipped.
 Server and clients are separate processes, as when deployed (a shared interpreter would make
 the clients' Python work compete with the server's for one GIL and count in its latency):
 
-- the server is a child process running ``chessclub_web.wsgi`` under Django's threaded
-  ``runserver`` server classes (one thread per connection, as ``chessclub serve``), measured
-  first as one process (``chessclub serve``'s set-up), then pre-forked into one process per
-  core sharing the listening socket (how a WSGI server such as gunicorn runs it);
+- the server is a child process serving ``chessclub_web.wsgi`` as the README documents it,
+  measured in both set-ups: ``chessclub serve`` (``make run``: Django's threaded
+  ``runserver`` server classes, one process, one thread per connection) and the production
+  command (gunicorn, ``2 × cores + 1`` synchronous worker processes, gunicorn's own advice);
 - the 20 clients are threads of this process, each with its own HTTP connection (keep-alive),
   logged in through the login form with its own session and CSRF token. Each repeatedly reads
   a random board's version from the database (not timed) and posts a different result with it
@@ -87,18 +87,28 @@ def main() -> None:
         cores = os.cpu_count() or 1
         load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
         print(f"results entry: {cores} cores, load average before the runs {load}")
-        for workers in sorted({1, cores}):
-            _bench_server(env, db_url, info, workers)
+        for server in ("runserver", "gunicorn"):
+            _bench_server(env, db_url, info, server, 1 if server == "runserver" else 2 * cores + 1)
     finally:
         _admin(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
 
 
-def _bench_server(env: dict[str, str], db_url: str, info: dict[str, Any], workers: int) -> None:
+def _bench_server(
+    env: dict[str, str], db_url: str, info: dict[str, Any], server_kind: str, workers: int
+) -> None:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     server = subprocess.Popen(
-        [sys.executable, "-m", "benchmarks.results_entry", "--serve", str(workers), str(port)],
+        [
+            sys.executable,
+            "-m",
+            "benchmarks.results_entry",
+            "--serve",
+            server_kind,
+            str(workers),
+            str(port),
+        ],
         env=env,
         stdout=subprocess.PIPE,
         text=True,
@@ -109,9 +119,11 @@ def _bench_server(env: dict[str, str], db_url: str, info: dict[str, Any], worker
         if server.stdout.readline().strip() != "ready":
             raise RuntimeError("the benchmark server did not start")
         setup = (
-            f"server: {workers} process{'es' if workers > 1 else ''} × threads "
-            f"(Django runserver classes), clients: {CLIENTS} threads in another process"
+            "server: chessclub serve (1 process, a thread per connection)"
+            if server_kind == "runserver"
+            else f"server: gunicorn, {workers} sync worker processes (README's production set-up)"
         )
+        setup += f"; clients: {CLIENTS} threads in another process"
         print(f"results entry: {setup}")
         clients = _login_all(port, info)
         _show("  save, one arbiter alone", *_run(clients[:1], db_url, info, 50, (0.0, 0.0)))
@@ -288,15 +300,18 @@ def _setup() -> None:
     print(json.dumps(info))
 
 
-def _serve(workers: int, port: int) -> None:
-    """Child: serve the app on 127.0.0.1:``port`` with Django's threaded WSGI server classes
-    (those of ``runserver``), in ``workers`` processes sharing the listening socket."""
+def _serve(kind: str, workers: int, port: int) -> None:
+    """Child: serve the app on 127.0.0.1:``port``, ``kind`` ``runserver`` (Django's threaded
+    WSGI server classes, those of ``chessclub serve``; ``workers`` is 1) or ``gunicorn``
+    (``workers`` synchronous worker processes). Prints ``ready`` once it accepts."""
     import django
 
+    if kind == "gunicorn":
+        _serve_gunicorn(workers, port)
+        return
     django.setup()
     from django.core.servers.basehttp import ThreadedWSGIServer, WSGIRequestHandler
     from django.core.wsgi import get_wsgi_application
-    from django.db import connections
 
     class QuietHandler(WSGIRequestHandler):
         # Headers and body leave in two writes: with Nagle's algorithm the second waits for
@@ -306,23 +321,38 @@ def _serve(workers: int, port: int) -> None:
         def log_message(self, format: str, *args: Any) -> None:
             pass
 
-    app = get_wsgi_application()
-
     class Server(ThreadedWSGIServer):
         request_queue_size = 128  # the 20 clients connect at once
 
     server = Server(("127.0.0.1", port), QuietHandler, ipv6=False)
-    server.set_app(app)
-    connections.close_all()
-    children = []
-    for _ in range(workers - 1):
-        pid = os.fork()
-        if pid == 0:
-            server.serve_forever()
-            os._exit(0)
-        children.append(pid)
+    server.set_app(get_wsgi_application())
     print("ready", flush=True)
     server.serve_forever()
+
+
+def _serve_gunicorn(workers: int, port: int) -> None:
+    from gunicorn.app.base import BaseApplication
+
+    class Application(BaseApplication):  # type: ignore[misc]
+        def load_config(self) -> None:
+            for key, value in {
+                "bind": f"127.0.0.1:{port}",
+                "workers": workers,
+                "worker_class": "sync",
+                "backlog": 128,
+                "loglevel": "warning",
+                "when_ready": lambda _server: print("ready", flush=True),
+            }.items():
+                self.cfg.set(key, value)
+
+        def load(self) -> Any:
+            import django
+            from django.core.wsgi import get_wsgi_application
+
+            django.setup()
+            return get_wsgi_application()
+
+    Application().run()
 
 
 if __name__ == "__main__":
@@ -330,6 +360,6 @@ if __name__ == "__main__":
         _setup()
     elif "--serve" in sys.argv:
         at = sys.argv.index("--serve")
-        _serve(int(sys.argv[at + 1]), int(sys.argv[at + 2]))
+        _serve(sys.argv[at + 1], int(sys.argv[at + 2]), int(sys.argv[at + 3]))
     else:
         main()
