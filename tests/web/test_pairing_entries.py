@@ -241,6 +241,8 @@ def test_entries_roster_absence_withdrawal_forbidden_pair(client_owner, public_c
     )
     entry = t.players.get()
     assert (entry.name, entry.rating, entry.roster_player_id) == ("Roster, Rita", 1750, roster.pk)
+    # The club column of the federation files (FRBE B3, cols 37-39) holds the club's number.
+    assert entry.club == "700"
     register(client_owner, t, "Other, O", 1500)
     other = t.players.get(name="Other, O")
     assert (

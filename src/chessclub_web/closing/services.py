@@ -370,6 +370,11 @@ def close_tournament(
         locked.end_date = end_date
         locked.save(update_fields=["closed_at", "closed_by", "end_date"])
         if locked.kind == rows.Kind.CLUB and locked.club is not None:
+            # The club's row (as recompute_club_elo does) before its roster is read or added
+            # to: two closings of the same club link and rate one after the other.
+            Club.objects.select_for_update().filter(pk=locked.club_id).values_list(
+                "pk", flat=True
+            ).first()
             link_roster_players(locked)
             try:
                 recompute_club_elo(locked.club, locked.time_control_category, locked.pk)
@@ -666,6 +671,11 @@ def recompute_club_elo(club: Club, time_control: str, start: int) -> EloRecomput
     One transaction; a second call changes nothing (idempotent). Raises
     :class:`chessclub.ratings.club_elo.ClubEloError` for an inconsistent history."""
     with transaction.atomic():
+        # One recomputation of a club's Elo at a time (two closings at once, a closing and a
+        # correction): the club's row is locked until the caller's transaction ends, and the
+        # history is read after the lock, with what the other one committed. (After the
+        # tournament's row: the lock rule of tournaments.models.)
+        Club.objects.select_for_update().filter(pk=club.pk).values_list("pk", flat=True).first()
         initial, tournaments = club_history(club, time_control)
         if not any(t.id == start for t in tournaments):
             return EloRecompute(changed=())

@@ -142,7 +142,10 @@ def render_change(message: str, params: Mapping[str, object] | None, translate: 
     ``"Round %(round)s published."``) translated into the active language when ``translate``,
     with ``params`` (names, numbers, codes of :data:`CODED_PARAMS`, ISO dates of
     :data:`DATE_PARAMS`) put in. Raises ``KeyError``/``ValueError``/``TypeError`` when the
-    parameters do not fit the message."""
+    parameters do not fit the message (also when ``params`` is not a mapping: a row written by
+    other means)."""
+    if params is not None and not isinstance(params, Mapping):
+        raise TypeError(f"history parameters must be a mapping, not {type(params).__name__}")
     text = gettext(message) if translate else message
     values = {name: _param_text(name, value, translate) for name, value in (params or {}).items()}
     return text % values

@@ -266,7 +266,7 @@ def _entries_action(request: HttpRequest, club: Club, row: Tournament) -> str:
                 matricule=roster.matricule,
                 sex=roster.sex,
                 birth_date=roster.birth_date.isoformat() if roster.birth_date else "",
-                club=club.name[:100],
+                club=club.number[:100],  # the federation files want the club number (B3)
                 entry_round=data["entry_round"],
                 roster_player_id=roster.pk,
             ),

@@ -59,6 +59,7 @@ from chessclub_web.tournaments.models import (
     Tournament,
     TournamentPlayer,
     lock_tournament,
+    lock_tournament_shared,
     results_fingerprint,
     touch_tournament,
 )
@@ -234,10 +235,14 @@ def set_lineup(rnd: Round, team: Team, player_ids: list[int | None]) -> None:
     order = [positions[p] for p in chosen]
     if order != sorted(order):
         raise TeamError(_("The line-up must follow the roster's board order (fixed board order)."))
-    match = _match_of(rnd, team)
-    if match is not None and _has_results(match):
-        raise TeamError(_("The line-up cannot change once a board of the match has a result."))
     with transaction.atomic():
+        # The tournament's row first (tournaments.models: the lock rule): a board's save in
+        # flight finishes first, and its result is seen by the check below.
+        lock_tournament(rnd.tournament_id)
+        _open(team.tournament)
+        match = _match_of(rnd, team)
+        if match is not None and _has_results(match):
+            raise TeamError(_("The line-up cannot change once a board of the match has a result."))
         LineUp.objects.filter(round=rnd, team=team).delete()
         LineUp.objects.bulk_create(
             LineUp(round=rnd, team=team, board=board, player_id=pid)
@@ -275,6 +280,7 @@ def build_boards(match: Match, results: dict[int, str] | None = None) -> None:
     away = lineup_of(rnd, match.away)
     results = results or {}
     with transaction.atomic():
+        lock_tournament(rnd.tournament_id)  # the lock rule of tournaments.models
         Game.objects.filter(match_board__match=match).delete()
         match.boards.all().delete()
         games: dict[int, Game] = {}
@@ -374,6 +380,7 @@ def set_board_result(board: MatchBoard, code: str, version: int) -> bool:
     if board.match.forfeit:
         raise TeamError(_("The match was forfeited as a whole."))
     with transaction.atomic():
+        lock_tournament_shared(board.match.round.tournament_id)  # the lock rule
         updated = Game.objects.filter(pk=game.pk, version=version).exclude(result=code)
         changed = updated.update(result=code, version=version + 1)
         if not changed:
@@ -414,6 +421,10 @@ def set_match_forfeit(
     _open(match.round.tournament)
     settings = settings_of(match.round.tournament)
     with transaction.atomic():
+        # The tournament's row first (tournaments.models: the lock rule): a board's save in
+        # flight finishes first, and its result is seen below (the forfeit is then refused).
+        lock_tournament(match.round.tournament_id)
+        _open(match.round.tournament)
         current = Match.objects.select_for_update().get(pk=match.pk)
         if version is not None and version != current.version:
             raise TeamError(

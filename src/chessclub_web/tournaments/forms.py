@@ -5,6 +5,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from django import forms
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.utils.translation import gettext_lazy as _
 
 from chessclub_web.tournaments.models import (
@@ -109,12 +110,22 @@ class SettingsForm(forms.Form):
         return clean_tiebreaks(self.cleaned_data["tiebreaks"])
 
 
+#: The dates a tournament's details may take: a date outside them is a typing error (year
+#: 9999 was accepted and made the pairing page's date arithmetic overflow).
+FIRST_DATE = datetime.date(1850, 1, 1)
+LAST_DATE = datetime.date(2199, 12, 31)
+
+
 def _date_field(label: Any, **kwargs: Any) -> forms.DateField:
     return forms.DateField(
         label=label,
         required=False,
         show_hidden_initial=True,
-        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+        widget=forms.DateInput(
+            attrs={"type": "date", "min": FIRST_DATE.isoformat(), "max": LAST_DATE.isoformat()},
+            format="%Y-%m-%d",
+        ),
+        validators=[MinValueValidator(FIRST_DATE), MaxValueValidator(LAST_DATE)],
         **kwargs,
     )
 
@@ -123,6 +134,10 @@ def _text_field(label: Any, **kwargs: Any) -> forms.CharField:
     return forms.CharField(
         label=label, max_length=TEXT_MAX_LENGTH, show_hidden_initial=True, **kwargs
     )
+
+
+#: Deputy arbiters, one a line: room for a few dozen names.
+DEPUTY_ARBITERS_MAX_LENGTH = 2000
 
 
 class TournamentDetailsForm(forms.Form):
@@ -156,6 +171,7 @@ class TournamentDetailsForm(forms.Form):
     deputy_arbiters = forms.CharField(
         label=_("Deputy arbiters"),
         required=False,
+        max_length=DEPUTY_ARBITERS_MAX_LENGTH,
         show_hidden_initial=True,
         widget=forms.Textarea(attrs={"rows": 3}),
         help_text=_("One a line."),
@@ -232,18 +248,39 @@ class TournamentDetailsForm(forms.Form):
         value = self.cleaned_data.get("time_control_category") or ""
         return value or self.tournament.time_control_category
 
+    def clean_federation(self) -> str:
+        """Empty, or a federation's three-letter FIDE code (TRF record 032 has 3 columns),
+        written in capitals."""
+        value = str(self.cleaned_data.get("federation") or "").strip().upper()
+        if value and not (len(value) == 3 and value.isascii() and value.isalpha()):
+            raise forms.ValidationError(
+                _("A federation is written with its three-letter FIDE code, e.g. BEL or SUI.")
+            )
+        return value
+
     def clean(self) -> dict[str, Any]:
+        """The dates agree: end not before start; each round within the tournament's dates
+        and not before the round before it. Checked only where the user changed something
+        (a round's date, or the tournament's dates): stored values that disagree (an imported
+        file's) never block saving an unrelated correction."""
         data = super().clean()
         start, end = data.get("start_date"), data.get("end_date")
         if start and end and end < start:
             self.add_error("end_date", _("The end date is before the start date."))
             end = None
+        span_changed = start != self.seen("start_date") or end != self.seen("end_date")
         previous: tuple[int, datetime.date] | None = None
-        for number in self.round_numbers:
+        previous_changed = False
+        for number in self.posted_rounds():
             name = f"round_{number}"
             date = data.get(name)
+            changed = date != self.seen(name)
             if date is None:
                 continue
+            if not (changed or span_changed or previous_changed):
+                previous, previous_changed = (number, date), False
+                continue
+            previous_changed = changed
             if start and date < start:
                 self.add_error(
                     name,
@@ -265,6 +302,18 @@ class TournamentDetailsForm(forms.Form):
             previous = (number, date)
         return data
 
+    def posted_rounds(self) -> list[int]:
+        """The rounds whose date the page posted (a round paired after the page was loaded
+        has no field on it: its date is not the user's to change, nor to clear)."""
+        if not self.is_bound:
+            return list(self.round_numbers)
+        return [
+            number
+            for number in self.round_numbers
+            if self.add_prefix(f"round_{number}") in self.data
+            or self.add_initial_prefix(f"round_{number}") in self.data
+        ]
+
     def changes(self) -> dict[str, Any]:
         """The details the user changed (name → new value), after ``is_valid()``."""
         return {
@@ -277,7 +326,7 @@ class TournamentDetailsForm(forms.Form):
         """The round dates the user changed (round number → new date), after ``is_valid()``."""
         return {
             number: self.cleaned_data[f"round_{number}"]
-            for number in self.round_numbers
+            for number in self.posted_rounds()
             if self.cleaned_data[f"round_{number}"] != self.seen(f"round_{number}")
         }
 
@@ -296,4 +345,4 @@ class TournamentDetailsForm(forms.Form):
         return {name: self.seen(name) for name in DETAIL_FIELDS}
 
     def seen_dates(self) -> dict[int, datetime.date | None]:
-        return {number: self.seen(f"round_{number}") for number in self.round_numbers}
+        return {number: self.seen(f"round_{number}") for number in self.posted_rounds()}

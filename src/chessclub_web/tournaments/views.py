@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
-from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -22,7 +21,13 @@ from chessclub.formats import FormatError
 from chessclub.model import TournamentError
 from chessclub.tiebreaks import TiebreakCodeError, default_era, parse_tiebreak
 from chessclub_web.clubs.models import Club
-from chessclub_web.permissions import Action, allowed, allowed_on, club_view
+from chessclub_web.permissions import (
+    Action,
+    LoginRequired,
+    allowed,
+    club_view,
+    tournament_for_request,
+)
 from chessclub_web.tournaments import services
 from chessclub_web.tournaments.adapters import (
     canonical_code,
@@ -318,8 +323,7 @@ BACK_PAGES = ("export",)
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
-@club_view()
-def edit_tournament(request: HttpRequest, club: Club, pk: int) -> HttpResponse:
+def edit_tournament(request: HttpRequest, number: str, pk: int) -> HttpResponse:
     """*Modifier le tournoi*: name, place, federation, dates, arbiters, time-control category
     and tempo, the date of every round (those the FRBE export checks, spec ``frbe.md`` B1).
     Whoever may change the tournament's settings (``EDIT_TOURNAMENT_SETTINGS``: owner,
@@ -328,11 +332,12 @@ def edit_tournament(request: HttpRequest, club: Club, pk: int) -> HttpResponse:
     stored values shown); on a closed tournament, a change the closing rules forbid (its
     time-control category; a start date moving the rule era of its stored standings) 409
     with the reason, nothing saved. ``?back=export`` returns to the *Export* tab."""
-    row = get_object_or_404(Tournament, pk=pk, club=club)
-    if not allowed_on(request.user, row, Action.EDIT_TOURNAMENT_SETTINGS):
-        if not request.user.is_authenticated:
-            return redirect_to_login(request.get_full_path())
-        raise PermissionDenied
+    # The tournament's own check (tournament_for_request): the creator of an independent
+    # tournament edits it even in a private club they are not a member of.
+    try:
+        club, row = tournament_for_request(request, number, pk, Action.EDIT_TOURNAMENT_SETTINGS)
+    except LoginRequired:
+        return redirect_to_login(request.get_full_path())
     back = request.POST.get("back", "") if request.method == "POST" else request.GET.get("back")
     back = back if back in BACK_PAGES else ""
     rounds = list(row.rounds.order_by("number"))
