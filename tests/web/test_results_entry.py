@@ -206,7 +206,7 @@ def test_r3_button_saves_nothing_if_any_board_is_stale(client, arbiter, swiss):
     assert (board(swiss, 2, 2).result, board(swiss, 2, 2).version) == ("=", 2)
     html = unescape(response.content.decode())
     row2 = html[html.index('id="board-2"') : html.index("</tbody>")]
-    assert "Modifié par quelqu'un d'autre" in row2
+    assert "Modifié par quelqu'un d'autre\u00a0: enregistré" in row2  # French colon
     assert "enregistré ½-½" in row2 and "votre choix 0-1" in row2  # stored beside the user's
     assert '<option value="0-1" selected>' in row2  # the user's choice stays chosen
     game2 = board(swiss, 2, 2)

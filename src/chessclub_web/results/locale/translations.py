@@ -322,6 +322,8 @@ T: dict[str, tuple[str, str, str, str]] = {
         "%(board)s: die Version „%(version)s“ ist nicht gültig.",
         "%(board)s: the version “%(version)s” is not valid.",
     ),
+    # French puts a (no-break) space before a colon; Django's own catalogue says the same.
+    ":": ("\u00a0:", ":", ":", ":"),
     "Game %(game)s": ("Partie %(game)s", "Partij %(game)s", "Partie %(game)s", "Game %(game)s"),
     "This tournament does not exist any more.": (
         "Ce tournoi n’existe plus.",

@@ -13,6 +13,7 @@
     unsaved: form.getAttribute("data-label-unsaved"),
     saving: form.getAttribute("data-label-saving"),
     conflict: form.getAttribute("data-label-conflict"),
+    colon: form.getAttribute("data-label-colon") || ":",
     yours: form.getAttribute("data-label-yours"),
     stored: form.getAttribute("data-label-stored")
   };
@@ -71,7 +72,7 @@
         version.value = data.version;
         initial.value = data.result;
         row._again = false;
-        show(row, "conflict", labels.conflict + ": " + labels.stored + " " + data.label +
+        show(row, "conflict", labels.conflict + labels.colon + " " + labels.stored + " " + data.label +
              ", " + labels.yours + " " + mine);
       } else {
         show(row, "unsaved", labels.unsaved + (data.message ? " — " + data.message : ""));
