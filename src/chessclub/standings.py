@@ -4,6 +4,15 @@ The one place where a *Classement* is made, for the web pages, the CLI and expor
 from the entered results only (S1); tiebreaks are FIDE C.07's
 (:mod:`chessclub.tiebreaks`), under the tournament's rule era; players tied after every
 tiebreak share the rank, unless a seeded drawing of lots is asked for (C.07 Art. 4.2).
+
+Annulled games (product spec, Entries: "Annulled games"; S2): in a round robin, a player who
+withdrew before completing the tournament's ``annulment_threshold`` share of their games (50 % by
+default; exactly half is enough to keep them) has all their results annulled. The model decides
+who (:attr:`chessclub.model.Tournament.annulled_players`); here every other player's points and
+tiebreaks leave those games out, the annulled player comes last with zero points, no tiebreak
+and :attr:`StandingRow.annulled` set, and each annulled round is marked in
+:attr:`StandingRow.entries` (``RoundEntry.annulled``) for the crosstable. Those games still
+count as played (``games_played``, the club Elo: spec E4).
 """
 
 from __future__ import annotations
@@ -23,7 +32,9 @@ class StandingRow:
     ``points`` are exact; ``games_played`` counts games played on the board (spec E4);
     ``tiebreaks`` maps each tiebreak code (canonical TRF-2026 spelling, in the tournament's
     order) to the player's value (``Fraction`` points, ``int`` counts and ratings, ``None`` when
-    it cannot be computed); ``lot`` is the drawn lot number when lots decided a tie.
+    it cannot be computed); ``lot`` is the drawn lot number when lots decided a tie;
+    ``annulled`` marks a round robin withdrawer whose results are annulled (ranked after every
+    other player, zero points, every tiebreak ``None``).
     """
 
     rank: int
@@ -34,6 +45,7 @@ class StandingRow:
     entries: tuple[RoundEntry, ...]
     tiebreaks: dict[str, TiebreakValue] = field(default_factory=dict)
     lot: int | None = None
+    annulled: bool = False
 
     @property
     def pairing_number(self) -> PairingNumber:
@@ -53,7 +65,8 @@ def compute_standings(
     means the defaults of spec S4 for the tournament's system, an empty sequence points only.
     ``era`` defaults to the rules in force at the tournament's start date. ``lots_seed`` orders
     players still tied after every tiebreak by a reproducible drawing of lots; without it they
-    share the rank and are listed by pairing number.
+    share the rank and are listed by pairing number. Annulled withdrawers (round robins) come
+    last, one rank each (see the module docstring).
     Raises :class:`~chessclub.tiebreaks.TiebreakCodeError` (a ``ValueError``) for an unknown code.
     """
     codes = default_tiebreaks(tournament) if tiebreaks is None else tuple(tiebreaks)
@@ -71,6 +84,7 @@ def compute_standings(
                 entries=own,
                 tiebreaks=dict(ranked.values),
                 lot=ranked.lot,
+                annulled=ranked.annulled,
             )
         )
     return rows

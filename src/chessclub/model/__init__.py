@@ -11,6 +11,7 @@ from chessclub.model.results import (
     ScoringSystem,
 )
 from chessclub.model.tournament import (
+    ANNULMENT_THRESHOLD,
     Bye,
     Game,
     Player,
@@ -22,6 +23,7 @@ from chessclub.model.tournament import (
 )
 
 __all__ = [
+    "ANNULMENT_THRESHOLD",
     "FIDE_SCORING",
     "HALF",
     "ONE",

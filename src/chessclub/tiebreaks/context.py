@@ -5,6 +5,13 @@ per player and round, classifies unplayed rounds (Art. 16.1–16.2), and gives t
 unplayed-round rules need: a participant's *adjusted score* as somebody's opponent (Art. 16.3)
 and the score of the *dummy* (2023/2026) or *virtual* (before 2023) opponent that stands in for
 his own unplayed rounds (Art. 16.4; C.02 Art. 13 before 2023). All points are exact.
+
+Annulled games (product spec, Entries: "Annulled games"): the rounds of a round robin withdrawer
+whose results are annulled (:attr:`chessclub.model.Tournament.annulled_players`) — their games,
+in both players' rows, and their own byes — are :attr:`RoundKind.ANNULLED` cells: no points, no
+opponent, no win, not a voluntary unplayed round, never a game. Every tiebreak therefore leaves
+them out, as it leaves out an unplayed round of a round robin (Art. 15.2: it contributes nothing
+to SB); the opponents' scores used in SB and KS are the scores without those games.
 """
 
 from __future__ import annotations
@@ -43,6 +50,7 @@ class RoundKind(enum.Enum):
     ZPB = "zero-point bye"
     ABSENT = "absent"
     PENDING = "no result yet"
+    ANNULLED = "annulled"  # a round robin withdrawer's game (or bye) annulled for the standings
 
 
 _BYE_KINDS: dict[ByeKind, RoundKind] = {
@@ -126,6 +134,8 @@ class TiebreakContext:
         self.players: tuple[PairingNumber, ...] = tuple(
             sorted(p.pairing_number for p in tournament.players)
         )
+        self.annulled: frozenset[PairingNumber] = tournament.annulled_players
+        """Withdrawers whose results are annulled: ranked after everybody, no tiebreak."""
         self.cells: dict[PairingNumber, tuple[Cell, ...]] = self._build_cells()
         self.score: dict[PairingNumber, Points] = {
             pn: exact_sum(c.points for c in cells) for pn, cells in self.cells.items()
@@ -140,12 +150,18 @@ class TiebreakContext:
     def _build_cells(self) -> dict[PairingNumber, tuple[Cell, ...]]:
         scoring = self.tournament.scoring
         wanted = set(self.rounds)
+        annulled = self.annulled
         table: dict[PairingNumber, list[Cell]] = {pn: [] for pn in self.players}
         for rnd in sorted(self.tournament.rounds, key=lambda r: r.number):
             if rnd.number not in wanted:
                 continue
             seen: set[PairingNumber] = set()
             for game in rnd.games:
+                if game.white in annulled or game.black in annulled:
+                    table[game.white].append(Cell(rnd.number, RoundKind.ANNULLED, ZERO))
+                    table[game.black].append(Cell(rnd.number, RoundKind.ANNULLED, ZERO))
+                    seen.update((game.white, game.black))
+                    continue
                 for colour, me, other in (
                     (Colour.WHITE, game.white, game.black),
                     (Colour.BLACK, game.black, game.white),
@@ -173,13 +189,19 @@ class TiebreakContext:
                     )
                     seen.add(me)
             for bye in rnd.byes:
+                if bye.player in annulled:
+                    table[bye.player].append(Cell(rnd.number, RoundKind.ANNULLED, ZERO))
+                    seen.add(bye.player)
+                    continue
                 points = scoring.for_bye(bye.kind)
                 table[bye.player].append(
                     Cell(rnd.number, _BYE_KINDS[bye.kind], points, win=points == scoring.win)
                 )
                 seen.add(bye.player)
             for pn, cells in table.items():
-                if pn not in seen:
+                if pn in annulled and pn not in seen:
+                    cells.append(Cell(rnd.number, RoundKind.ANNULLED, ZERO))
+                elif pn not in seen:
                     cells.append(
                         Cell(
                             rnd.number,

@@ -4,6 +4,11 @@
 :func:`rank` ranks by points, then by those tiebreaks in order (each applied only to the players
 still tied), and lets players tied after all of them share the rank unless a seeded drawing of
 lots is asked for. :func:`explain` tells how one value was made.
+
+A round robin withdrawer whose results are annulled
+(:attr:`chessclub.model.Tournament.annulled_players`, product spec "Annulled games") is not
+ranked among the others: such players come last, one rank each in pairing-number order, with
+zero points and no tiebreak value (``None``; the explanation says why).
 """
 
 from __future__ import annotations
@@ -12,6 +17,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from chessclub.i18n import gettext_noop
 from chessclub.model import PairingNumber, Player, Points, Tournament
 from chessclub.tiebreaks import buchholz, own_results, performance, sonneborn_berger
 from chessclub.tiebreaks.codes import (
@@ -24,7 +30,7 @@ from chessclub.tiebreaks.codes import (
 from chessclub.tiebreaks.context import TiebreakContext
 from chessclub.tiebreaks.direct_encounter import direct_encounter
 from chessclub.tiebreaks.eras import RuleEra
-from chessclub.tiebreaks.explanation import Explanation, TiebreakValue
+from chessclub.tiebreaks.explanation import Explanation, Note, TiebreakValue
 from chessclub.tiebreaks.tiers import sort_keys, split_groups
 
 Family = Callable[[TiebreakContext, TiebreakSpec], dict[PairingNumber, Explanation]]
@@ -76,7 +82,8 @@ class RankedPlayer:
 
     ``rank`` is shared by players who remain tied (``shared`` True); ``values`` maps each
     tiebreak code (canonical spelling, in order) to the player's value; ``lot`` is the drawn lot
-    number when a drawing of lots decided a remaining tie.
+    number when a drawing of lots decided a remaining tie; ``annulled`` marks a round robin
+    withdrawer whose results are annulled (ranked last, no tiebreak value).
     """
 
     rank: int
@@ -85,6 +92,7 @@ class RankedPlayer:
     points: Points
     values: dict[str, TiebreakValue]
     lot: int | None = None
+    annulled: bool = False
 
     @property
     def pairing_number(self) -> PairingNumber:
@@ -125,8 +133,10 @@ def evaluate(
 ) -> TiebreakResult:
     """Apply the ordered tiebreaks: points first, then each code within the groups still tied.
 
-    ``keep_explanations=False`` keeps only the values (less memory, faster on large events).
-    Raises :class:`~chessclub.tiebreaks.codes.TiebreakCodeError` for an unknown code.
+    Annulled withdrawers (:attr:`TiebreakContext.annulled`) form the last tiers, one each, and
+    get ``None`` for every code. ``keep_explanations=False`` keeps only the values (less
+    memory, faster on large events). Raises
+    :class:`~chessclub.tiebreaks.codes.TiebreakCodeError` for an unknown code.
     """
     specs = _specs(codes)
     ctx = TiebreakContext(
@@ -136,7 +146,10 @@ def evaluate(
         through_round=through_round,
         unrated_rating=unrated_rating,
     )
-    by_points = sorted(ctx.players, key=lambda pn: (-ctx.score[pn], pn))
+    annulled = sorted(ctx.annulled)
+    by_points = sorted(
+        (pn for pn in ctx.players if pn not in ctx.annulled), key=lambda pn: (-ctx.score[pn], pn)
+    )
     groups: list[list[PairingNumber]] = []
     for pn in by_points:
         if groups and ctx.score[groups[-1][0]] == ctx.score[pn]:
@@ -150,13 +163,37 @@ def evaluate(
             found = direct_encounter(ctx, spec, groups)
         else:
             found = FAMILIES[spec.name](ctx, spec)
+        for pn in annulled:
+            found[pn] = _annulled_explanation(ctx, spec, pn)
         by_code[spec.code] = {pn: e.value for pn, e in found.items()}
         if keep_explanations:
             explanations[spec.code] = found
         keys = sort_keys(by_code[spec.code], spec.lower_is_better)
         del found
         groups = split_groups(groups, keys)
-    return TiebreakResult(ctx, specs, tuple(tuple(g) for g in groups), by_code, explanations)
+    tiers = tuple(tuple(g) for g in groups if g) + tuple((pn,) for pn in annulled)
+    return TiebreakResult(ctx, specs, tiers, by_code, explanations)
+
+
+def _annulled_explanation(
+    ctx: TiebreakContext, spec: TiebreakSpec, player: PairingNumber
+) -> Explanation:
+    return Explanation(
+        player=player,
+        code=spec.code,
+        value=None,
+        article=spec.info.article,
+        era=ctx.era,
+        notes=(
+            Note(
+                gettext_noop(
+                    "results annulled: withdrew before completing {threshold} % of the games; "
+                    "not ranked with the others"
+                ),
+                {"threshold": ctx.tournament.annulment_threshold},
+            ),
+        ),
+    )
 
 
 def compute_tiebreaks(
@@ -218,7 +255,7 @@ def rank(
     values = result.values()
     lots: dict[PairingNumber, int] = {}
     if lots_seed is not None:
-        drawn = list(ctx.players)
+        drawn = [pn for pn in ctx.players if pn not in ctx.annulled]
         random.Random(lots_seed).shuffle(drawn)
         lots = {pn: index + 1 for index, pn in enumerate(drawn)}
     rows: list[RankedPlayer] = []
@@ -245,6 +282,7 @@ def rank(
                         player=tournament.player(pn),
                         points=ctx.score[pn],
                         values=values[pn],
+                        annulled=pn in ctx.annulled,
                     )
                 )
         position += len(tier)

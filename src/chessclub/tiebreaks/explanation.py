@@ -67,6 +67,7 @@ ROUND_KIND_NOTES: dict[str, Note] = {
     "zero-point bye": Note(gettext_noop("zero-point bye")),
     "absent": Note(gettext_noop("absent")),
     "no result yet": Note(gettext_noop("no result yet")),
+    "annulled": Note(gettext_noop("annulled game")),
 }
 
 NO_GAME_NOTE = Note(gettext_noop("no game played over the board"))

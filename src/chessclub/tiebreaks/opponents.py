@@ -94,7 +94,8 @@ def _contributions(
                 result = ctx.draw
                 note = _FORE_NOTE
             vur = False
-        elif not ctx.pre_determined:
+        elif not ctx.pre_determined and cell.kind is not RoundKind.ANNULLED:
+            # (an annulled game has no dummy opponent: it is left out, as in a round robin)
             score = ctx.dummy_score(player, index, fore=fore)
             # VUR and the Art. 16.2 categories belong to C.07 (2023 on), not to the 2009 rules
             pre_2023 = ctx.era is RuleEra.PRE_2023

@@ -29,6 +29,10 @@ def koya_limit(ctx: TiebreakContext, spec: TiebreakSpec) -> Fraction:
 
     Under pre-determined pairings the games possible exclude the bye round(s) of an odd round
     robin and the games of participants never paired (as FIDE's reference implementation).
+    Annulled games (a round robin withdrawer's, :attr:`TiebreakContext.annulled`) are not
+    possible points either: the limit is then that of the round robin without the withdrawer(s)
+    — the most annulled games any other participant has is taken off (with every round played:
+    one per annulled withdrawer, two in a double round robin).
     """
     games = ctx.round_count
     players = len(ctx.players)
@@ -36,9 +40,20 @@ def koya_limit(ctx: TiebreakContext, spec: TiebreakSpec) -> Fraction:
         if games % players == 0:
             games -= games // players
         for player in ctx.players:
+            if player in ctx.annulled:
+                continue
             cells = ctx.cells[player]
             if not any(c.opponent is not None or c.kind is RoundKind.PAB for c in cells):
                 games -= 1
+        if ctx.annulled:
+            games -= max(
+                (
+                    sum(1 for c in ctx.cells[p] if c.kind is RoundKind.ANNULLED)
+                    for p in ctx.players
+                    if p not in ctx.annulled
+                ),
+                default=0,
+            )
     return ctx.win * games * spec.koya_percent / 100 + spec.koya_shift
 
 

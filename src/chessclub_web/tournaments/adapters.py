@@ -9,7 +9,9 @@
   tiebreak codes back as the row stores them.
 
 Round trip: ``load_tournament(store_tournament(t, …)) == t`` for every valid ``t``; orders
-(players, games, byes) are kept through the rows' ids.
+(players, games, byes) are kept through the rows' ids. Withdrawals (``withdrawn_from_round``)
+and the round robin's ``annulment_threshold`` travel too: the core decides from them which games
+are annulled (product spec, Entries: "Annulled games").
 """
 
 from __future__ import annotations
@@ -191,6 +193,7 @@ def store_tournament(
         chief_arbiter=tournament.chief_arbiter,
         deputy_arbiters="\n".join(tournament.deputy_arbiters),
         scoring=scoring_to_json(tournament.scoring),
+        annulment_threshold=tournament.annulment_threshold,
         source_filename=source_filename,
         source_sha256=source_sha256,
         creator=creator,
@@ -210,6 +213,7 @@ def store_tournament(
             matricule=p.matricule,
             club=p.club,
             birth_date=p.birth_date,
+            withdrawn_from_round=tournament.withdrawals.get(p.pairing_number),
         )
         for p in tournament.players
     ]
@@ -265,6 +269,12 @@ def load_tournament(row: rows.Tournament, *, include_drafts: bool = False) -> To
     player playing themself or twice in a round. Such a row is left out of the value and
     logged (a warning naming it): a public page never fails on it, and the staff find it in
     the log. ``Game.clean()`` and ``Bye.clean()`` refuse such rows.
+
+    The players' withdrawals (``withdrawn_from_round``) and the tournament's
+    ``annulment_threshold`` are passed on: in a round robin the core annuls the results of a
+    player who withdrew before completing that share of their games (product spec, Entries:
+    "Annulled games"). A team event's individual view has no withdrawals (a team's line-up
+    changes instead).
     """
     players = list(row.players.order_by("id"))
     number_of = {p.id: PairingNumber(p.pairing_number) for p in players}
@@ -355,6 +365,14 @@ def load_tournament(row: rows.Tournament, *, include_drafts: bool = False) -> To
         chief_arbiter=row.chief_arbiter,
         deputy_arbiters=tuple(line for line in row.deputy_arbiters.splitlines() if line),
         time_control=row.time_control,
+        withdrawals={}
+        if row.is_team_event
+        else {
+            PairingNumber(p.pairing_number): RoundNumber(p.withdrawn_from_round)
+            for p in players
+            if p.withdrawn_from_round  # 0 is no round: left out like None
+        },
+        annulment_threshold=min(row.annulment_threshold, 100),
     )
 
 

@@ -5,6 +5,11 @@ No chess arithmetic here: ranks, points, tiebreak values and per-round entries c
 ``adapters.standings_settings``), explanations from :func:`chessclub.tiebreaks.explain`; this
 module only chooses how to write them (``4½``, ``3–5``, ``12N1``, ``16¾``) in the user's language.
 
+Annulled games (product spec, Entries: "Annulled games"; S2): the core marks the rounds of a
+round robin withdrawer whose results are annulled (``RoundEntry.annulled``,
+``StandingRow.annulled``); the crosstable writes such a cell in parentheses, ``(12N1)``, with its
+own class and tooltip and a legend entry, and both pages say the player's results are annulled.
+
 The language-independent part (ranks, points, one :class:`Entry` per round) is computed once
 per tournament revision and kept in Django's cache (:func:`tournament_summary`); a page then
 only translates a handful of labels (:class:`CellLabels`) and, for the crosstable only, writes
@@ -40,6 +45,7 @@ from chessclub.model import (
     Points,
     Round,
     RoundEntry,
+    ScoringSystem,
     Tournament,
     format_points,
 )
@@ -92,10 +98,14 @@ def localized(label: str, separator: str) -> str:
 
 
 def rank_labels(rows: list[StandingRow]) -> list[str]:
-    """Rank of every row; players who share a rank show its range (``3–5``)."""
+    """Rank of every row; players who share a rank show its range (``3–5``); a withdrawer
+    whose results are annulled is not ranked (``–``)."""
     sizes = Counter(row.rank for row in rows)
     labels = []
     for row in rows:
+        if row.annulled:
+            labels.append("–")
+            continue
         size = sizes[row.rank]
         labels.append(f"{row.rank}–{row.rank + size - 1}" if size > 1 else str(row.rank))
     return labels
@@ -117,10 +127,15 @@ BYE_KINDS = {
 }
 
 
+#: Prefix of the kind of an annulled cell (``annulled-win``, ``annulled-bye-u``…).
+ANNULLED = "annulled-"
+
 #: One player's round, in language-independent terms: ``(round, opponent, colour, kind,
 #: points)``; ``opponent`` 0 and ``colour`` "" for a bye or an absence, ``colour`` "W" or "B"
-#: otherwise; ``kind`` names the cell (``win``, ``bye-h``…). Plain tuples: a big tournament's
-#: crosstable holds 180,000 of them, in the cache too.
+#: otherwise; ``kind`` names the cell (``win``, ``bye-h``…), prefixed with :data:`ANNULLED`
+#: for an annulled round, whose ``points`` are then those of the board's result (the standings
+#: count none). Plain tuples: a big tournament's crosstable holds 180,000 of them, in the cache
+#: too.
 Entry = tuple[int, int, str, str, str]
 
 
@@ -137,6 +152,7 @@ class SummaryRow(NamedTuple):
     games_played: int
     tiebreaks: tuple[str, ...] = ()
     lot: int | None = None
+    annulled: bool = False
 
 
 class Summary(NamedTuple):
@@ -155,25 +171,40 @@ class Summary(NamedTuple):
     era_from_start_date: bool = True
     lots_seed: int | None = None
 
+    @property
+    def has_annulled(self) -> bool:
+        """True when a withdrawal annulled a player's results (the crosstable's legend)."""
+        return any(row.annulled for row in self.rows)
+
 
 #: What the *Grille américaine* adds: each row's entries, in the order of ``Summary.rows``
 #: (cached apart: the *Classement* does not need them).
 Cells = tuple[tuple[Entry, ...], ...]
 
 
-def _entries(entries: tuple[RoundEntry, ...], labels: dict[Points, str]) -> tuple[Entry, ...]:
+def _entries(
+    entries: tuple[RoundEntry, ...], labels: dict[Points, str], scoring: ScoringSystem
+) -> tuple[Entry, ...]:
     result = []
     for entry in entries:
-        points = labels.get(entry.points)
+        shown = entry.points
+        if entry.annulled:
+            # The board's own result, shown in parentheses; the standings count none of it.
+            if entry.outcome is not None:
+                shown = scoring.for_outcome(entry.outcome)
+            elif entry.bye is not None:
+                shown = scoring.for_bye(entry.bye)
+        points = labels.get(shown)
         if points is None:
-            points = labels[entry.points] = points_label(entry.points)
+            points = labels[shown] = points_label(shown)
+        prefix = ANNULLED if entry.annulled else ""
         if entry.opponent is None or entry.colour is None:
             kind = BYE_KINDS.get(entry.bye, "absent") if entry.bye is not None else "absent"
-            result.append((int(entry.round), 0, "", kind, points))
+            result.append((int(entry.round), 0, "", prefix + kind, points))
         else:
             colour = "W" if entry.colour is Colour.WHITE else "B"
             kind = GAME_KINDS[entry.outcome] if entry.outcome is not None else "pending"
-            result.append((int(entry.round), int(entry.opponent), colour, kind, points))
+            result.append((int(entry.round), int(entry.opponent), colour, prefix + kind, points))
     return tuple(result)
 
 
@@ -210,6 +241,7 @@ def summarize(
                 games_played=row.games_played,
                 tiebreaks=tuple(value(row.tiebreaks[code]) for code in codes),
                 lot=row.lot,
+                annulled=row.annulled,
             )
             for rank, row in zip(rank_labels(rows), rows, strict=True)
         ),
@@ -220,7 +252,8 @@ def summarize(
         era_from_start_date=settings.era_from_start_date if settings else True,
         lots_seed=settings.lots_seed if settings else None,
     )
-    return summary, tuple(_entries(row.entries, labels) for row in rows)
+    scoring = tournament.scoring
+    return summary, tuple(_entries(row.entries, labels, scoring) for row in rows)
 
 
 def _number(r: Round) -> int:
@@ -234,7 +267,7 @@ def cache_key(row: Any, part: str = "summary") -> str:
     """The cache key of a part (``summary``, ``cells``) of a tournament row's pages: its id and
     its revision, which changes with any change of the tournament's rows
     (``models.touch_tournament``)."""
-    return f"chessclub:{part}:v2:{row.pk}:{row.revision.hex}"
+    return f"chessclub:{part}:v3:{row.pk}:{row.revision.hex}"
 
 
 def _computed(row: Any) -> tuple[Summary, Cells]:
@@ -263,7 +296,7 @@ def explanation_key(row: Any, codes: Sequence[str], era: str, start_no: int, ind
     """The cache key of one explanation: the tournament's id and revision (never stale), its
     code list and rule era, the player and the code's place in the list."""
     digest = hashlib.sha256(f"{era}|{','.join(codes)}".encode()).hexdigest()[:16]
-    return f"chessclub:explain:v2:{row.pk}:{row.revision.hex}:{digest}:{start_no}:{index}"
+    return f"chessclub:explain:v3:{row.pk}:{row.revision.hex}:{digest}:{start_no}:{index}"
 
 
 def tournament_explanation(
@@ -314,6 +347,7 @@ class CellLabels:
             "bye-z": _("Zero-point bye"),
             "absent": _("Absent"),
         }
+        self.annulled = _("annulled by a withdrawal, not counted in the standings")
         self.round_title = _("Round %(number)s: %(what)s")
         self._titles: dict[tuple[int, str], str] = {}
 
@@ -322,13 +356,21 @@ class CellLabels:
         key = (round_number, kind)
         title = self._titles.get(key)
         if title is None:
-            title = escape(self.round_title % {"number": round_number, "what": self.what[kind]})
+            if kind.startswith(ANNULLED):
+                what = f"{self.what[kind.removeprefix(ANNULLED)]} ({self.annulled})"
+            else:
+                what = self.what[kind]
+            title = escape(self.round_title % {"number": round_number, "what": what})
             self._titles[key] = title
         return title
 
     def text(self, entry: Entry) -> str:
-        """The cell's text, escaped: ``12W1``, ``12B+``, ``12B−``, ``12W ?``, ``Bye ½``."""
-        _round, opponent, colour, kind, points = entry
+        """The cell's text, escaped: ``12W1``, ``12B+``, ``12B−``, ``12W ?``, ``Bye ½``; an
+        annulled round in parentheses: ``(12W1)``."""
+        round_number, opponent, colour, kind, points = entry
+        if kind.startswith(ANNULLED):
+            plain = (round_number, opponent, colour, kind.removeprefix(ANNULLED), points)
+            return f"({self.text(plain)})"
         if opponent:
             head = f"{opponent}{self.colour[colour]}"
             if kind == "pending":
@@ -348,11 +390,17 @@ class CellLabels:
         # Safe: the labels and titles are escaped above; the rest are numbers and kinds.
         return mark_safe(
             "".join(
-                f'<td class="cell cell-{e[3]}" data-round="{e[0]}" '
+                f'<td class="cell cell-{e[3]}{_extra_class(e[3])}" data-round="{e[0]}" '
                 f'title="{self.title(e[0], e[3])}">{self.text(e)}</td>'
                 for e in entries
             )
         )
+
+
+def _extra_class(kind: str) -> str:
+    """Every annulled cell has the class ``cell-annulled`` besides its own
+    (``cell-annulled-win``)."""
+    return " cell-annulled" if kind.startswith(ANNULLED) else ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -366,6 +414,7 @@ class DisplayRow:
     games_played: int
     tiebreaks: tuple[str, ...]
     lot: int | None
+    annulled: bool
     cells_html: str
     tiebreaks_html: str = ""
 
@@ -501,6 +550,7 @@ def source_label(source: str) -> str:
         "zero-point bye": _("zero-point bye"),
         "absent": _("absent"),
         "no result yet": _("no result yet"),
+        "annulled": _("annulled game"),
         "score after the round": _("score after the round"),
         "forfeit counted as played": _("forfeit counted as played"),
         "forfeit counted as played (/P)": _("forfeit counted as played (/P)"),
