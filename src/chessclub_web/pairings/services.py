@@ -825,10 +825,13 @@ def default_round_date(row: Tournament, number: int) -> datetime.date:
         .values_list("number", "date")
         .first()
     )
-    if before is not None:
-        return before[1] + datetime.timedelta(weeks=number - before[0])
-    if row.start_date is not None:
-        return row.start_date + datetime.timedelta(weeks=number - 1)
+    try:
+        if before is not None:
+            return before[1] + datetime.timedelta(weeks=number - before[0])
+        if row.start_date is not None:
+            return row.start_date + datetime.timedelta(weeks=number - 1)
+    except OverflowError:  # a stored date near the calendar's end (year 9999): no proposal
+        pass
     return datetime.date.today()
 
 
@@ -838,7 +841,9 @@ def set_round_date(round_row: RoundRow, date: datetime.date | None, user: object
     row = round_row.tournament
     _refuse_closed(row)
     with transaction.atomic():
-        fresh = _fresh_round(round_row)
+        fresh = _fresh_round(round_row)  # the tournament's lock first: closed meanwhile?
+        row.refresh_from_db(fields=["closed_at"])
+        _refuse_closed(row)
         fresh.date = date
         fresh.save(update_fields=["date"])
         note(
@@ -1093,14 +1098,18 @@ def _editable(round_row: RoundRow, game: GameRow | None = None) -> None:
     fresh = _fresh_round(round_row)
     if fresh.state != RoundState.DRAFT:
         raise Refused(_("A published round is not edited by hand: unpair it first."))
-    if game is not None and not GameRow.objects.filter(pk=game.pk, round=fresh).exists():
-        raise Refused(
-            _(
-                "Round %(round)s was changed meanwhile (unpaired or paired again): reload the "
-                "page and try again."
+    if game is not None:
+        if not GameRow.objects.filter(pk=game.pk, round=fresh).exists():
+            raise Refused(
+                _(
+                    "Round %(round)s was changed meanwhile (unpaired or paired again): reload "
+                    "the page and try again."
+                )
+                % {"round": round_row.number}
             )
-            % {"round": round_row.number}
-        )
+        # The board as stored now, under the lock: the page's (or the view's) copy may predate
+        # another arbiter's edit of the same draft (a swap), which this edit must build on.
+        game.refresh_from_db()
 
 
 def _position(round_row: RoundRow, player: TournamentPlayer) -> tuple[str, object]:
