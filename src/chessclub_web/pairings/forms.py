@@ -45,6 +45,7 @@ class NewTournamentForm(forms.ModelForm):  # type: ignore[type-arg]
             "initial_colour",
             "max_requested_byes",
             "missed_round_points",
+            "annulment_threshold",
         )
         widgets: ClassVar[dict[str, Any]] = {
             "start_date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
@@ -60,6 +61,10 @@ class NewTournamentForm(forms.ModelForm):  # type: ignore[type-arg]
         self.fields["planned_rounds"].help_text = _(
             "Swiss: the number of rounds. Round robin: leave empty, the Berger table decides."
         )
+        _optional_threshold(self)
+
+    def clean_annulment_threshold(self) -> int:
+        return _threshold(self)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -87,7 +92,32 @@ class PairingRulesForm(forms.ModelForm):  # type: ignore[type-arg]
             "initial_colour",
             "max_requested_byes",
             "missed_round_points",
+            "annulment_threshold",
         )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        _optional_threshold(self)
+
+    def clean_annulment_threshold(self) -> int:
+        return _threshold(self)
+
+
+def _optional_threshold(form: forms.ModelForm) -> None:  # type: ignore[type-arg]
+    """The annulment threshold (product spec, annulled games: a round robin withdrawer who
+    completed fewer than this share of their games has their results annulled) may be left
+    out of a post (an older page): the stored value, else the model's default, stays."""
+    field = form.fields["annulment_threshold"]
+    field.required = False
+    field.widget.attrs.update({"min": 0, "max": 100})
+
+
+def _threshold(form: forms.ModelForm) -> int:  # type: ignore[type-arg]
+    value = form.cleaned_data.get("annulment_threshold")
+    if value is None:
+        stored = getattr(form.instance, "annulment_threshold", None)
+        return stored if stored is not None else 50
+    return int(value)
 
 
 #: FIDE titles (FIDE B.01), the values a title field accepts (empty: no title).
