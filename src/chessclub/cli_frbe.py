@@ -3,7 +3,8 @@
 * ``chessclub frbe rating-run --players PLAYER.DBF FILE… [--format text|json]``: B5, the
   national rating run over the period's results files in import order;
 * ``chessclub frbe export TOURNAMENT_FILE --club 618 [--id OPE --division 1 --series A]
-  [-o OUT]``: B1–B3, the results file named per B2 (blocking problems listed, exit 1);
+  [-o OUT]``: B1–B3, the results file named per B2 (blocking problems listed, exit 1), from a
+  Belgian results file or the TRF-like variant (a FIDE TRF has no matricules);
 * ``chessclub frbe fictitious FILE``: B4, the fictitious Elo of the file's unrated players.
 """
 
@@ -27,9 +28,11 @@ out. The output names the rule set and gives each player's individual sheet.
 """
 
 _EXPORT_HELP = """\
-Write a tournament (a Belgian results file or a TRF) as the federation's results file
-(spec B1-B3): current layout, Latin-1, CR LF, named per B2 (e.g. 625OPE1A.618: month in hex,
-day, identifier, division, series, sending club). Every blocking problem (missing name, dates,
+Write a tournament as the federation's results file (spec B1-B3): current layout, Latin-1,
+CR LF, named per B2 (e.g. 625OPE1A.618: month in hex, day, identifier, division, series,
+sending club). The tournament file is a Belgian results file or the federation's TRF-like
+variant (the .trfx download of the Export tab), which carry each player's matricule; a FIDE
+TRF has no matricule field, so it cannot be sent. Every blocking problem (missing name, dates,
 arbiter, time control, round dates, results or matricules) is listed and nothing is written
 (exit code 1). The identifier is OPE for an open and GRI for a closed group; the reserved
 identifiers INT, 24L and ELO are refused. With --players, matricules are checked against the
@@ -85,7 +88,11 @@ def register(sub: Any) -> None:
         description=_EXPORT_HELP,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("file", metavar="TOURNAMENT_FILE", help="a Belgian results file or a TRF")
+    p.add_argument(
+        "file",
+        metavar="TOURNAMENT_FILE",
+        help="a Belgian results file or the TRF-like variant (.trfx); not a FIDE TRF",
+    )
     p.add_argument("--club", required=True, help="the sending club's number (file extension)")
     p.add_argument("--id", dest="identifier", help="chars 4-6: OPE (open) or GRI (closed group)")
     p.add_argument("--division", default="1", help="char 7: 1-9 or $ (default 1)")
@@ -276,8 +283,11 @@ def cmd_export(args: argparse.Namespace) -> int:
         )
     if not check.ok_for(RESULTS_FILE):
         print("chessclub: cannot export, blocking problems:", file=sys.stderr)
-        for issue in check.blocking_for(RESULTS_FILE):
+        blocking = check.blocking_for(RESULTS_FILE)
+        for issue in blocking:
             print(f"  - {issue.text}", file=sys.stderr)
+        if any(i.kind == "missing_matricule" for i in blocking) and _is_fide_trf(args.file):
+            print(f"chessclub: {FIDE_TRF_HINT}", file=sys.stderr)
         return 1
     assert tournament.end_date is not None
     identifier = args.identifier or default_identifier(tournament.system)
@@ -294,6 +304,31 @@ def cmd_export(args: argparse.Namespace) -> int:
     target.write_bytes(data)
     print(target)
     return 0
+
+
+FIDE_TRF_HINT = (
+    "a FIDE TRF has no matricule field: export from the Belgian results file, or from the "
+    "federation's TRF-like variant (the .trfx download of the Export tab), which carry the "
+    "matricules"
+)
+"""What ``frbe export`` adds when a FIDE TRF's players have no matricule (B3: the results
+file's cols 31–35, the TRF-like variant's cols 64–68; TRF-16 has no such field)."""
+
+
+def _is_fide_trf(path: str) -> bool:
+    """Whether ``path`` holds a FIDE TRF, not the Belgian TRF-like variant (whose ``001``
+    lines hold the matricule, ``chessclub.formats.trf.is_belgian_variant``)."""
+    from chessclub.formats import FileFormat, detect_format
+    from chessclub.formats.trf import read_trf
+    from chessclub.formats.trf.convert import is_belgian_variant
+
+    data = Path(path).read_bytes()
+    if detect_format(data) is not FileFormat.TRF:
+        return False
+    try:
+        return not is_belgian_variant(read_trf(data, source=path))
+    except ValueError:
+        return False
 
 
 def _method_from_header(path: str) -> Any:

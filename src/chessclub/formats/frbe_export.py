@@ -36,7 +36,7 @@ the round dates are Belgian requirements (B1); TRF-16 does not mark them mandato
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 
 from chessclub.formats import frbe
@@ -59,6 +59,7 @@ __all__ = [
     "ExportCheck",
     "ExportIssue",
     "check_export",
+    "plain_trf",
     "prepare_export",
     "results_file",
     "trf_like_file",
@@ -319,7 +320,8 @@ def check_export(
         from chessclub.formats import trf
 
         try:
-            trf.write_tournament(prepare_export(t, check, for_trf=True))
+            # The rank column is the standings' (any rank fits): not computed for the check.
+            trf.write_tournament(prepare_export(t, check, for_trf=True), ranks={})
         except ValueError as error:
             found.append(ExportIssue("does_not_fit_trf", str(error), {"detail": str(error)}))
     if found:
@@ -374,25 +376,51 @@ def results_file(tournament: Tournament, check: ExportCheck) -> bytes:
     return frbe.write_tournament(prepare_export(tournament, check))
 
 
-def plain_trf(tournament: Tournament, check: ExportCheck) -> bytes:
+def plain_trf(
+    tournament: Tournament,
+    check: ExportCheck,
+    *,
+    ranks: Mapping[PairingNumber, int] | None = None,
+    forbidden: Iterable[Collection[int]] = (),
+) -> bytes:
     """FIDE's TRF of the tournament as sent (the TRF writer, ineligible games unrated).
-    Raises ``ValueError`` if ``check`` has problems blocking :data:`FIDE_TRF`."""
+
+    ``ranks``: the rank column of the ``001`` records, the tournament's final ranking by
+    pairing number (TRF-16: the final rank, fide.md §2.1) — the *Classement* under the
+    tournament's own tiebreaks, :func:`chessclub.formats.trf.final_ranks`; ``None``: the
+    standings of ``tournament`` under the system's default tiebreaks (spec S4). ``forbidden``:
+    the arbiter's forbidden pairs (groups of pairing numbers), written as TRF-2026 records
+    ``260`` for every round. Raises ``ValueError`` if ``check`` has problems blocking
+    :data:`FIDE_TRF` (an ``ExportError``, a ``ValueError``, for a forbidden group naming a
+    player not in the tournament)."""
     from chessclub.formats import trf
 
     _refuse_unless_ok(check, FIDE_TRF)
-    return trf.write_tournament(prepare_export(tournament, check, for_trf=True))
+    if ranks is None:
+        # The final ranking is the tournament's, before the export's changes (0F-0F, B1).
+        ranks = trf.final_ranks(tournament)
+    return trf.write_tournament(
+        prepare_export(tournament, check, for_trf=True), ranks=ranks, forbidden=forbidden
+    )
 
 
 def trf_like_file(
-    tournament: Tournament, check: ExportCheck, *, file_name: str, club: str
+    tournament: Tournament,
+    check: ExportCheck,
+    *,
+    file_name: str,
+    club: str,
+    ranks: Mapping[PairingNumber, int] | None = None,
+    forbidden: Iterable[Collection[int]] = (),
 ) -> bytes:
     """B3's newer TRF-like variant: ``00A``…``00F`` header records (contents assumed, see the
-    module docstring), then the TRF with the Belgian rating in cols 49–52 and the matricule
-    right-aligned in cols 64–68 of every ``001`` line. Latin-1, CR LF. Raises ``ValueError``
-    if ``check`` has problems blocking :data:`TRF_LIKE_FILE`."""
+    module docstring), then the TRF (:func:`plain_trf`, with the same ``ranks`` and
+    ``forbidden``) with the Belgian rating in cols 49–52 and the matricule right-aligned in
+    cols 64–68 of every ``001`` line. Latin-1, CR LF. Raises ``ValueError`` if ``check`` has
+    problems blocking :data:`TRF_LIKE_FILE`."""
     _refuse_unless_ok(check, TRF_LIKE_FILE)
     sent = prepare_export(tournament, check, for_trf=True)
-    text = plain_trf(tournament, check).decode("utf-8")
+    text = plain_trf(tournament, check, ranks=ranks, forbidden=forbidden).decode("utf-8")
     by_number = {p.pairing_number: p for p in sent.players}
     start = sent.start_date.strftime("%Y%m%d") if sent.start_date else ""
     end = sent.end_date.strftime("%Y%m%d") if sent.end_date else ""

@@ -5,6 +5,8 @@ export needs ``EXPORT_TOURNAMENT`` on the tournament (``allowed_on``), the playe
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
@@ -32,12 +34,21 @@ from chessclub.formats.frbe_export import (
 )
 from chessclub.formats.frbe_name import DIVISIONS, SERIES, UNUSED, FrbeFileNameError
 from chessclub.formats.frbe_players import PlayerListError
-from chessclub.ratings.frbe import DEFAULT_NATIONAL_RULES, GameEligibility, IneligibleReason
+from chessclub.formats.trf import final_ranks
+from chessclub.model import Tournament as CoreTournament
+from chessclub.ratings.frbe import (
+    DEFAULT_NATIONAL_RULES,
+    FRBE_ART10_2008,
+    GameEligibility,
+    IneligibleReason,
+    NationalRules,
+)
 from chessclub_web.clubs.models import Club, Player
 from chessclub_web.frbe import services
 from chessclub_web.frbe.models import ExportSettings, FederationPlayer, PlayerListImport
+from chessclub_web.pairings.services import forbidden_groups
 from chessclub_web.permissions import Action, allowed, allowed_on, club_view
-from chessclub_web.tournaments.adapters import load_tournament
+from chessclub_web.tournaments.adapters import load_tournament, standings_settings
 from chessclub_web.tournaments.models import Tournament, TournamentPlayer
 from chessclub_web.uploads import SizeLimitUploadHandler, oversized_uploads
 
@@ -179,6 +190,17 @@ def _tournament_for(request: HttpRequest, club: Club, pk: int) -> Tournament | H
     return row
 
 
+def _trf_extras(row: Tournament, core: CoreTournament) -> dict[str, Any]:
+    """What the TRFs take from the tournament's rows beyond the core model, as keyword
+    arguments of :func:`plain_trf` / :func:`trf_like_file`: ``ranks``, the final ranking of the
+    *Classement* under the tournament's own tiebreaks, rule era and drawing of lots (its
+    *Paramètres*; TRF-16: the rank column is the final rank), and ``forbidden``, the arbiter's
+    forbidden pairs (TRF-2026 record ``260``; the groups the pairing and the checker use)."""
+    settings = standings_settings(row, core)
+    ranks = final_ranks(core, settings.codes, era=settings.era, lots_seed=settings.lots_seed)
+    return {"ranks": ranks, "forbidden": forbidden_groups(row)}
+
+
 def _download(data: bytes, name: str, content_type: str) -> HttpResponse:
     response = HttpResponse(data, content_type=content_type)
     response["Content-Disposition"] = f'attachment; filename="{name}"'
@@ -253,13 +275,16 @@ def export(request: HttpRequest, club: Club, pk: int) -> HttpResponse:
             status = 409
         elif download == FIDE_TRF:
             stem = name.name.replace(".", "_") if named and name else f"tournament-{row.pk}"
-            return _download(plain_trf(core, check), f"{stem}.trf", "text/plain; charset=utf-8")
+            data = plain_trf(core, check, **_trf_extras(row, core))
+            return _download(data, f"{stem}.trf", "text/plain; charset=utf-8")
         elif not named or name is None:
             status = 400
         elif download == RESULTS_FILE:
             return _download(results_file(core, check), name.name, "text/plain; charset=iso-8859-1")
         else:
-            data = trf_like_file(core, check, file_name=name.name, club=club.number)
+            data = trf_like_file(
+                core, check, file_name=name.name, club=club.number, **_trf_extras(row, core)
+            )
             stem = name.name.replace(".", "_")
             return _download(data, f"{stem}.trfx", "text/plain; charset=iso-8859-1")
     labels = _file_labels()
@@ -485,6 +510,17 @@ def _players(request: HttpRequest, club: Club) -> HttpResponse:
     )
 
 
+def rule_set_name(rules: NationalRules) -> str:
+    """The name of a B5 rule set in the reader's language. The core names its rule sets in
+    English (``NationalRules.name``, also written by ``chessclub frbe rating-run``); the
+    shipped ones are named here, by ``key@version`` (:attr:`NationalRules.label`); another
+    (an administrator's JSON file) keeps the name it was given."""
+    names = {
+        FRBE_ART10_2008.label: _("FRBE-KBSB national rating (tournament rules art. 10, 2008 text)"),
+    }
+    return names.get(rules.label, rules.name)
+
+
 @require_safe
 @club_view()
 def forecast(request: HttpRequest, club: Club) -> HttpResponse:
@@ -512,6 +548,7 @@ def forecast(request: HttpRequest, club: Club) -> HttpResponse:
             "rows": rows,
             "tournaments": tournaments,
             "rules": DEFAULT_NATIONAL_RULES,
+            "rules_name": rule_set_name(DEFAULT_NATIONAL_RULES),
             "has_list": FederationPlayer.objects.exists(),
             "can_manage": allowed(request.user, club, Action.MANAGE_ROSTER),
         },

@@ -3,7 +3,8 @@
 - :func:`read_trf` / :func:`write_trf` — bytes ↔ :class:`TrfDocument`, an ordered list of typed
   records that round-trips exactly (``write_trf(read_trf(b)) == b``).
 - :func:`to_tournament` / :func:`from_tournament` — document ↔ core
-  :class:`~chessclub.model.Tournament`.
+  :class:`~chessclub.model.Tournament`; :func:`final_ranks` — the rank column (the standings
+  under given tiebreaks).
 - :func:`read_tournament` / :func:`write_tournament` — bytes ↔ tournament, used by
   :func:`chessclub.formats.read_tournament`.
 
@@ -14,6 +15,7 @@ and column.
 from chessclub.formats.trf.codec import parse_record, read_trf, render_record, validate, write_trf
 from chessclub.formats.trf.convert import (
     encoded_time_control_text,
+    final_ranks,
     from_tournament,
     read_tournament,
     scoring_of,
@@ -60,6 +62,7 @@ __all__ = [
     "XxcRecord",
     "XxsRecord",
     "encoded_time_control_text",
+    "final_ranks",
     "from_tournament",
     "parse_record",
     "read_tournament",

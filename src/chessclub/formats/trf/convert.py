@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import datetime
 import re
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import fields as dataclass_fields
 from dataclasses import replace
 from fractions import Fraction
@@ -28,6 +29,7 @@ from chessclub.formats.trf.codec import read_trf, validate, write_trf
 from chessclub.formats.trf.records import (
     BbRecord,
     PlayerRecord,
+    ProhibitedRecord,
     RawLine,
     Record,
     ResultCode,
@@ -62,6 +64,7 @@ from chessclub.model import (
     TournamentSystem,
 )
 from chessclub.standings import compute_standings
+from chessclub.tiebreaks import RuleEra
 
 _R = ResultCode
 _GAME_RESULTS: dict[tuple[ResultCode, ResultCode], tuple[GameResult, bool]] = {
@@ -110,9 +113,41 @@ def read_tournament(data: bytes, *, source: str = "") -> Tournament:
     return to_tournament(read_trf(data, source=source), source=source)
 
 
-def write_tournament(t: Tournament) -> bytes:
-    """Write ``t`` as a canonical FIDE TRF-16 file with TRF-2026 records (UTF-8, LF)."""
-    return write_trf(from_tournament(t))
+def write_tournament(
+    t: Tournament,
+    *,
+    ranks: Mapping[PairingNumber, int] | None = None,
+    forbidden: Iterable[Collection[int]] = (),
+) -> bytes:
+    """Write ``t`` as a canonical FIDE TRF-16 file with TRF-2026 records (UTF-8, LF).
+
+    ``ranks`` (the rank column of each ``001`` record) and ``forbidden`` (records ``260``) as
+    :func:`from_tournament` takes them; raises :class:`~chessclub.formats.errors.ExportError`
+    as it does."""
+    return write_trf(from_tournament(t, ranks=ranks, forbidden=forbidden))
+
+
+def final_ranks(
+    t: Tournament,
+    tiebreaks: Sequence[str] | None = None,
+    *,
+    era: RuleEra | None = None,
+    lots_seed: int | None = None,
+) -> dict[PairingNumber, int]:
+    """The final ranking of ``t`` for the rank column (cols 86–89) of the TRF ``001`` records:
+    pairing number → rank in :func:`chessclub.standings.compute_standings` under the given
+    standings settings, i.e. the *Classement* (TRF-16: the rank is the player's final rank,
+    fide.md §2.1).
+
+    ``tiebreaks``: C.07 codes in order, ``None`` for the system's defaults (spec S4), ``()``
+    for points only; ``era``: the rule era (default: the one in force at the start date);
+    ``lots_seed``: the drawing of lots that orders players still tied. Players still tied
+    after every tiebreak share the rank (``1, 2, 2, 4``: what FIDE's reference implementation
+    gacrux writes for a tie). Raises :class:`~chessclub.tiebreaks.TiebreakCodeError` (a
+    ``ValueError``) for an unknown code.
+    """
+    rows = compute_standings(t, tiebreaks, era=era, lots_seed=lots_seed)
+    return {row.pairing_number: row.rank for row in rows}
 
 
 # --------------------------------------------------------------------------------------------
@@ -437,23 +472,42 @@ _BB_CODES: tuple[tuple[str, tuple[str, ...]], ...] = (
 # core → TRF
 
 
-def from_tournament(t: Tournament, *, newline: str = "\n") -> TrfDocument:
+def from_tournament(
+    t: Tournament,
+    *,
+    newline: str = "\n",
+    ranks: Mapping[PairingNumber, int] | None = None,
+    forbidden: Iterable[Collection[int]] = (),
+) -> TrfDocument:
     """A canonical TRF document of ``t`` (FIDE TRF-16 columns, TRF-2026 records).
 
     Writes ``012``…``122`` from the tournament's fields, ``132`` when a round has a date,
     ``XXR`` and TRF-2026 ``142`` with the planned rounds, ``162`` (or ``XXS`` when ``162`` cannot
-    express it) for a non-FIDE scoring, and one ``001`` per player in ``t.players`` order with
-    points computed from the model and rank = position in the standings. Games are written
-    ``  12 w 1``; byes ``0000 - U``/``H``/``F``/``Z``; absences ``0000 - -``. Not representable
-    in TRF: board numbers, ``Player.matricule``/``club``/``fictitious_rating``, ``rated=False``
-    on forfeits or unfinished games. Control characters in names and texts become spaces.
+    express it) for a non-FIDE scoring, one TRF-2026 ``260`` per ``forbidden`` group, and one
+    ``001`` per player in ``t.players`` order with points computed from the model. Games are
+    written ``  12 w 1``; byes ``0000 - U``/``H``/``F``/``Z``; absences ``0000 - -``. Not
+    representable in TRF: board numbers, ``Player.matricule``/``club``/``fictitious_rating``,
+    ``rated=False`` on forfeits or unfinished games. Control characters in names and texts
+    become spaces.
+
+    ``ranks``: the rank column (cols 86–89, the final ranking: fide.md §2.1) by pairing number,
+    e.g. :func:`final_ranks` under the tournament's own tiebreaks; a player it does not name
+    gets a blank rank. ``None``: :func:`final_ranks` of ``t`` under the system's default
+    tiebreaks (spec S4) and the rule era of its start date, as ``chessclub standings`` ranks.
+
+    ``forbidden``: groups of pairing numbers (two or more) who must not meet — the arbiter's
+    forbidden pairs — written as TRF-2026 record ``260`` (prohibited pairings, cols 5–7 first
+    round, 9–11 last round, players from col 13 every 5 cols) for every round: 1 to the planned
+    (or last held) round.
 
     Raises :class:`~chessclub.formats.errors.ExportError` naming what does not fit the format:
     more than 99 rounds (planned or held), a pairing number outside 1–9999, a rating above
     9999, a score or a scoring value outside 0–9999.99 or a score longer than the 4-column
-    points field (cols 81–84).
+    points field (cols 81–84), a rank outside 1–9999, a forbidden group of fewer than two
+    players or naming a player who is not in ``t``.
     """
-    scores = _check_writable(t)
+    groups = [tuple(sorted({int(p) for p in group})) for group in forbidden]
+    scores = _check_writable(t, ranks, groups)
     records: list[Record] = [TextRecord("012", clean_controls(t.name))]
     if t.city:
         records.append(TextRecord("022", clean_controls(t.city)))
@@ -483,6 +537,8 @@ def from_tournament(t: Tournament, *, newline: str = "\n") -> TrfDocument:
         records.append(RoundsRecord("142", t.planned_rounds))
     if t.scoring != FIDE_SCORING:
         records.append(_scoring_record(t.scoring))
+    last_round = max(t.planned_rounds, round_count, 1)
+    records.extend(ProhibitedRecord(1, last_round, group) for group in sorted(set(groups)))
     cells: dict[int, dict[int, RoundCell]] = {p.pairing_number: {} for p in t.players}
     for rnd in t.rounds:
         for game in rnd.games:
@@ -494,9 +550,8 @@ def from_tournament(t: Tournament, *, newline: str = "\n") -> TrfDocument:
         for bye in rnd.byes:
             cells[bye.player][rnd.number] = RoundCell(None, None, _BYE_CODES[bye.kind])
     absent = RoundCell(None, None, ResultCode.FORFEIT_LOSS)
-    positions = {
-        row.pairing_number: position for position, row in enumerate(compute_standings(t), start=1)
-    }
+    if ranks is None:
+        ranks = final_ranks(t)
     for player in t.players:
         mine = cells[player.pairing_number]
         records.append(
@@ -510,7 +565,7 @@ def from_tournament(t: Tournament, *, newline: str = "\n") -> TrfDocument:
                 fide_id=clean_controls(player.fide_id),
                 birth_date=clean_controls(player.birth_date),
                 points=scores[player.pairing_number],
-                rank=positions[player.pairing_number],
+                rank=ranks.get(player.pairing_number),
                 cells=tuple(mine.get(n, absent) for n in range(1, round_count + 1)),
             )
         )
@@ -520,10 +575,31 @@ def from_tournament(t: Tournament, *, newline: str = "\n") -> TrfDocument:
 _MAX_POINTS = Fraction(999999, 100)
 
 
-def _check_writable(t: Tournament) -> dict[PairingNumber, Points]:
-    """The players' scores, once every number of ``t`` is known to fit its TRF field; else
-    :class:`ExportError` listing, one per line, each player, round or value that does not."""
+def _check_writable(
+    t: Tournament,
+    ranks: Mapping[PairingNumber, int] | None = None,
+    forbidden: Sequence[tuple[int, ...]] = (),
+) -> dict[PairingNumber, Points]:
+    """The players' scores, once every number of ``t`` (and every given rank and forbidden
+    group) is known to fit its TRF field; else :class:`ExportError` listing, one per line, each
+    player, round, value or group that does not."""
     issues: list[str] = []
+    numbers = {int(p.pairing_number) for p in t.players}
+    for group in forbidden:
+        shown = "-".join(str(n) for n in group)
+        if len(group) < 2:
+            issues.append(f"forbidden pair {shown}: two different players are needed")
+        issues.extend(
+            f"forbidden pair {shown}: player {n} is not in the tournament"
+            for n in group
+            if n not in numbers
+        )
+    for number, value in sorted((ranks or {}).items()):
+        if not 1 <= value <= MAX_TRF_PLAYERS:
+            issues.append(
+                f"player {number}: rank {value} does not fit the 4-column rank field "
+                f"(1–{MAX_TRF_PLAYERS})"
+            )
     if t.planned_rounds > MAX_ROUNDS:
         issues.append(
             f"{t.planned_rounds} planned rounds do not fit: a TRF holds at most {MAX_ROUNDS}"
@@ -596,6 +672,7 @@ def _scoring_record(scoring: ScoringSystem) -> Record:
 
 
 __all__ = [
+    "final_ranks",
     "from_tournament",
     "read_tournament",
     "scoring_of",
