@@ -333,7 +333,9 @@ def engine_input(
     """
     options = options or PairingOptions()
     before = tournament_before(tournament, round_number, options)
-    doc = from_tournament(before)
+    # No rank column: the engine pairs from scores and ratings (the final ranking would cost a
+    # standings computation per round, ~35 ms at 300 players, for nothing).
+    doc = from_tournament(before, ranks={})
     colour = options.initial_colour or initial_colour_of(tournament) or Colour.WHITE
     bye_of = {b.player: b.kind for b in not_paired_in(tournament, round_number, options)}
     records: list[Record] = []
