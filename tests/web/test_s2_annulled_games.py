@@ -257,3 +257,16 @@ def test_s2_round_robin_pairing_stores_forfeits_after_a_withdrawal(client, publi
         ("3", 2, "½"),
         ("–", 4, "0"),
     ]
+
+
+def test_s2_annulled_note_in_french(client, public_club):
+    """French first: the standings and the crosstable say it in French (main catalogue)."""
+    t = championship(public_club)
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "fr"
+    html = client.get(reverse("tournament", args=(public_club.number, t.pk))).content.decode()
+    assert "résultats annulés : abandon avant d'avoir disputé 50 % de ses parties" in (
+        html.replace("&#x27;", "'").replace("&#39;", "'")
+    )
+    crosstable = reverse("crosstable", args=(public_club.number, t.pk))
+    html = client.get(crosstable).content.decode()
+    assert "annulée par un abandon, non comptée au classement" in html
