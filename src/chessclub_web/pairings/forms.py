@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from chessclub_web.pairings.services import ENTRY_FIELDS, normal_entry_value, parse_birth_date
 from chessclub_web.tournaments.models import MAX_ROUNDS, System, Tournament, TournamentPlayer
 
 #: Systems a tournament created in chessclub may have. Team events are created here too; their
@@ -173,6 +174,145 @@ class PlayerForm(forms.Form):
         if value is not None and not datetime.date(1900, 1, 1) <= value <= datetime.date.today():
             raise forms.ValidationError(_("The birth date is not a plausible date."))
         return value
+
+
+#: The sex of an entry: the codes stored (``TournamentPlayer.sex``; imported files' ``m``/``w``
+#: are shown as ``M``/``F``).
+SEXES = [("", _("Not given")), ("M", _("Male")), ("F", _("Female"))]
+
+
+class EntryForm(PlayerForm):
+    """*Modifier* a registered player: the details of :data:`services.ENTRY_FIELDS` with the
+    registration's rules (:class:`PlayerForm`), the sex, the club's federation number (the
+    FRBE file's club column, B3: digits) and the fictitious-rating mark (B4 ``***``; it needs
+    a rating). The round of entry is not here: a late entry changes the rounds, not a detail.
+
+    Every field carries the value shown when the page was loaded (``show_hidden_initial``):
+    :meth:`seen` reads it back, :meth:`changes` lists what the user changed, so that
+    ``services.update_entry`` refuses a detail someone else changed meanwhile. A stored value
+    these rules refuse (an imported file's ``1984`` birth date, a title outside FIDE's list, a
+    club name) is kept as it is when posted back unchanged: it never blocks correcting another
+    detail; a new value must pass.
+    """
+
+    fictitious_rating = forms.BooleanField(
+        label=_("Fictitious rating (***)"),
+        required=False,
+        help_text=_("An unrated player's rating computed by the federation's rule (FRBE B4)."),
+    )
+    sex = forms.ChoiceField(label=_("Sex"), required=False, choices=SEXES)
+    birth_date = forms.CharField(  # type: ignore[assignment]
+        label=_("Birth date"),
+        required=False,
+        max_length=10,
+        widget=forms.DateInput(attrs={"type": "date"}),
+    )
+    club = forms.RegexField(
+        label=_("Club"),
+        required=False,
+        max_length=6,
+        regex=r"^[0-9]*$",
+        error_messages={"invalid": _("The club's federation number: digits only, e.g. 618.")},
+    )
+
+    def __init__(
+        self, *args: Any, player: TournamentPlayer, club_number: str = "", **kwargs: Any
+    ) -> None:
+        """``player``: the entry edited (its stored details are the initial values);
+        ``club_number``: the tournament's club, given as the example of the club field."""
+        kwargs.setdefault(
+            "initial",
+            {
+                name: normal_entry_value(name, getattr(player, name))
+                if name in ("sex", "birth_date", "title", "federation")
+                else getattr(player, name)
+                for name in ENTRY_FIELDS
+            },
+        )
+        super().__init__(*args, **kwargs)
+        self.player = player
+        del self.fields["entry_round"]
+        self.fields = {name: self.fields[name] for name in ENTRY_FIELDS}
+        for name, field in self.fields.items():
+            field.show_hidden_initial = True
+            if isinstance(field, forms.ChoiceField):
+                stored = self.initial.get(name) or ""
+                if stored not in dict(field.choices):
+                    field.choices = [*field.choices, (stored, stored)]
+        if club_number:
+            self.fields["club"].help_text = _(
+                "The club's federation number, e.g. %(number)s (the FRBE file's club column)."
+            ) % {"number": club_number}
+        stored_birth = str(self.initial.get("birth_date") or "")
+        if stored_birth and parse_birth_date(stored_birth) is None:
+            # Not a full date: a date input would show it empty and post it cleared.
+            self.fields["birth_date"].widget = forms.TextInput()
+
+    def clean_birth_date(self) -> str:  # type: ignore[override]
+        """Empty, or a full date (``YYYY-MM-DD``) between 1900 and today, as ISO text."""
+        text = str(self.cleaned_data.get("birth_date") or "").strip()
+        if not text:
+            return ""
+        day = parse_birth_date(text)
+        if day is None:
+            raise forms.ValidationError(forms.DateField.default_error_messages["invalid"])
+        if not datetime.date(1900, 1, 1) <= day <= datetime.date.today():
+            raise forms.ValidationError(_("The birth date is not a plausible date."))
+        return day.isoformat()
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if (
+            data.get("fictitious_rating")
+            and data.get("rating") is None
+            and "rating" not in self.errors
+        ):
+            self.add_error("fictitious_rating", _("A fictitious rating needs a rating."))
+        return data
+
+    def full_clean(self) -> None:
+        """The form's rules, then the stored values posted back unchanged are accepted as
+        they are (see the class)."""
+        super().full_clean()
+        if not self.is_bound or self._errors is None:
+            return
+        for name in list(self._errors):
+            if name in self.fields and not self._changed(name):
+                del self._errors[name]
+                self.cleaned_data[name] = self.initial.get(name)
+
+    def _posted(self, name: str) -> bool:
+        return self.add_prefix(name) in self.data or self.add_initial_prefix(name) in self.data
+
+    def _changed(self, name: str) -> bool:
+        """Whether the posted value differs from the stored one (the form's initial)."""
+        if not self._posted(name):
+            return False
+        posted = self[name].data
+        return normal_entry_value(name, posted) != normal_entry_value(name, self.initial.get(name))
+
+    def seen(self, name: str) -> object:
+        """The value of detail ``name`` when the page was loaded (its hidden initial value;
+        the stored value when it was not posted)."""
+        key = self.add_initial_prefix(name)
+        if self.is_bound and key in self.data:
+            return normal_entry_value(name, self.data[key])
+        return normal_entry_value(name, self.initial.get(name))
+
+    def changes(self) -> dict[str, object]:
+        """The details the user changed (name → new value), after ``is_valid()``: those
+        posted whose value is not the one seen. A detail not posted at all (an older page, a
+        script) is not changed."""
+        return {
+            name: self.cleaned_data[name]
+            for name in self.fields
+            if self._posted(name)
+            and normal_entry_value(name, self.cleaned_data[name]) != self.seen(name)
+        }
+
+    def seen_values(self) -> dict[str, object]:
+        """What the page showed of each detail (name → value), for the stale-form check."""
+        return {name: self.seen(name) for name in self.fields}
 
 
 class RosterForm(forms.Form):

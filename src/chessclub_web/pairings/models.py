@@ -112,11 +112,24 @@ class Absence(models.Model):
 
 
 #: Parameters of a history line stored as codes and shown as a translated label, by
-#: parameter name: a bye kind (``H``/``Z``, as ``RequestedBye.kind``) and a colour (``W``/``B``,
-#: as ``Tournament.initial_colour``). A code missing from the table is shown as stored.
+#: parameter name: a bye kind (``H``/``Z``, as ``RequestedBye.kind``), a colour (``W``/``B``,
+#: as ``Tournament.initial_colour``) and an entry's detail (a ``TournamentPlayer`` field
+#: name). A code missing from the table is shown as stored.
 CODED_PARAMS: dict[str, dict[str, str]] = {
     "bye": {"H": gettext_noop("half-point bye"), "Z": gettext_noop("zero-point bye")},
     "colour": {"W": gettext_noop("White"), "B": gettext_noop("Black")},
+    # A detail of an entry changed on *Modifier* (``services.ENTRY_FIELDS``).
+    "field": {
+        "name": gettext_noop("name"),
+        "rating": gettext_noop("rating"),
+        "title": gettext_noop("title"),
+        "matricule": gettext_noop("matricule"),
+        "fide_id": gettext_noop("FIDE ID"),
+        "federation": gettext_noop("federation"),
+        "sex": gettext_noop("sex"),
+        "birth_date": gettext_noop("birth date"),
+        "club": gettext_noop("club"),
+    },
 }
 
 #: Parameters stored as an ISO date (``"2026-03-05"``) or ``None`` and shown in the reader's

@@ -371,6 +371,184 @@ def remove_player(player: TournamentPlayer, user: object) -> None:
         note(row, user, gettext_noop("%(name)s removed from the entries."), {"name": name})
 
 
+#: The details of an entry that *Modifier* (:func:`update_entry`) changes, in the page's order.
+ENTRY_FIELDS = (
+    "name",
+    "rating",
+    "fictitious_rating",
+    "title",
+    "matricule",
+    "fide_id",
+    "federation",
+    "sex",
+    "birth_date",
+    "club",
+)
+
+#: Details that place a Swiss player in the rating order of the pairing numbers (FIDE C.04.2).
+_ORDER_FIELDS = frozenset({"name", "rating", "title"})
+
+#: How imported files write the sex (TRF ``m``/``w``, FRBE ``M``/``F``): the stored codes.
+_SEX_CODES = {"m": "M", "f": "F", "w": "F"}
+
+#: Birth dates as stored: ISO (entered here) or TRF (``YYYY/MM/DD``, imported).
+_BIRTH_DATE_FORMATS = ("%Y-%m-%d", "%Y/%m/%d")
+
+
+def parse_birth_date(text: str) -> datetime.date | None:
+    """A stored or typed birth date (``"1984-03-07"`` or TRF ``"1984/03/07"``) as a date;
+    ``None`` when it is no full date (empty, a year alone, ``"1984/00/00"``)."""
+    for pattern in _BIRTH_DATE_FORMATS:
+        try:
+            return datetime.datetime.strptime(text.strip(), pattern).date()
+        except ValueError:
+            continue
+    return None
+
+
+def normal_entry_value(name: str, value: object) -> object:
+    """The value of entry detail ``name`` (one of :data:`ENTRY_FIELDS`) as stored and
+    compared: text stripped (title, federation in capitals; sex as ``"M"``/``"F"``; a birth
+    date as ISO ``YYYY-MM-DD`` when it is a full date, else as written), the rating an ``int``
+    or ``None``, the fictitious-rating mark a ``bool``. ``value`` may be a stored value, a
+    cleaned form value or a posted string (``"2150"``, ``"True"``); a posted rating that is no
+    number stays text (it then equals no stored value)."""
+    if name == "fictitious_rating":
+        if isinstance(value, str):
+            return value.strip().lower() in ("true", "on", "1")
+        return bool(value)
+    if isinstance(value, datetime.date):
+        text = value.isoformat()
+    else:
+        text = "" if value is None else str(value).strip()
+    if name == "rating":
+        if not text:
+            return None
+        try:
+            return int(text)
+        except ValueError:
+            return text
+    if name in ("title", "federation"):
+        return text.upper()
+    if name == "sex":
+        return _SEX_CODES.get(text.lower(), text)
+    if name == "birth_date":
+        day = parse_birth_date(text)
+        return day.isoformat() if day is not None else text
+    return text
+
+
+class EntryConflict(Refused):
+    """Someone else changed, meanwhile, a detail that :func:`update_entry` was asked to
+    change (``fields``: their names); nothing is stored."""
+
+    def __init__(self, fields: list[str]) -> None:
+        super().__init__(
+            _(
+                "Someone else changed this entry meanwhile: nothing was saved. The page now "
+                "shows the stored values; make your changes again."
+            )
+        )
+        self.fields = fields
+
+
+def update_entry(
+    player: TournamentPlayer,
+    changes: Mapping[str, object],
+    seen: Mapping[str, object],
+    user: object,
+) -> TournamentPlayer:
+    """*Modifier* an entry: store the changed details of ``player``.
+
+    ``changes``: detail name (of :data:`ENTRY_FIELDS`) → new value, validated by the form
+    (``forms.EntryForm``: the registration's rules); ``seen``: the value each changed detail
+    had when the page was loaded. Only the changed details are written, normalised by
+    :func:`normal_entry_value` (the birth date as ISO text). A roster player linked to the
+    entry is not changed.
+
+    Runs in one transaction that locks the tournament's row first (``lock_tournament``, the
+    lock rule of ``tournaments.models``). Raises :class:`Refused` (nothing stored) when the
+    tournament is closed (its entries no longer change), the entry was removed meanwhile, or
+    the new FIDE ID is another entry's (one FIDE ID is one person); :class:`EntryConflict`
+    when a changed detail was changed by someone else meanwhile (its stored value is neither
+    the ``seen`` one nor the new one). A Swiss tournament's pairing numbers follow the new
+    name, rating or title as on registration while they are not frozen (FIDE C.04.2: frozen
+    once round :data:`FREEZE_ROUND` is paired); a round robin's never move here. One line per
+    changed detail goes to the pairing history. Returns the stored entry."""
+    unknown = set(changes) - set(ENTRY_FIELDS)
+    if unknown:
+        raise ValueError(f"not a detail of an entry: {', '.join(sorted(unknown))}")
+    with transaction.atomic():
+        # The tournament's row first (tournaments.models: the lock rule), then its state.
+        if not lock_tournament(player.tournament_id):
+            raise Refused(_("This player is no longer registered."))
+        row = Tournament.objects.get(pk=player.tournament_id)
+        _refuse_closed(row)
+        stored = TournamentPlayer.objects.select_for_update().filter(pk=player.pk).first()
+        if stored is None or stored.tournament_id != row.pk:
+            raise Refused(_("This player is no longer registered."))
+        values = {name: normal_entry_value(name, value) for name, value in changes.items()}
+        # Changed meanwhile, and not to this very value (two arbiters fixing one matricule).
+        conflicts = [
+            name
+            for name, value in values.items()
+            if normal_entry_value(name, getattr(stored, name))
+            not in (normal_entry_value(name, seen.get(name)), value)
+        ]
+        if conflicts:
+            raise EntryConflict(conflicts)
+        values = {
+            name: value
+            for name, value in values.items()
+            if value != normal_entry_value(name, getattr(stored, name))
+        }
+        fide_id = values.get("fide_id")
+        if fide_id:
+            same = row.players.filter(fide_id=fide_id).exclude(pk=stored.pk).first()
+            if same is not None:
+                raise Refused(
+                    _("FIDE ID %(fide_id)s is already registered: %(name)s.")
+                    % {"fide_id": fide_id, "name": same.name}
+                )
+        old = {name: getattr(stored, name) for name in values}
+        for name, value in values.items():
+            setattr(stored, name, value)
+        if values:
+            stored.save(update_fields=list(values))
+        if _ORDER_FIELDS & set(values) and row.system == System.SWISS and not numbers_frozen(row):
+            renumber_by_rating(row, user, record=False)
+        for name in ENTRY_FIELDS:
+            if name in values:
+                _note_entry_change(row, user, stored.name, name, old[name], values[name])
+        stored.refresh_from_db()
+    return stored
+
+
+def _note_entry_change(
+    row: Tournament, user: object, player: str, name: str, old: object, new: object
+) -> None:
+    """The history line of one changed detail, in the reader's language (the detail's label
+    is the coded parameter ``field``, :data:`~chessclub_web.pairings.models.CODED_PARAMS`)."""
+    if name == "fictitious_rating":
+        message = (
+            gettext_noop("%(name)s: rating marked fictitious (***).")
+            if new
+            else gettext_noop("%(name)s: rating no longer marked fictitious.")
+        )
+        note(row, user, message, {"name": player})
+        return
+
+    def shown(value: object) -> object:
+        return "—" if value is None or value == "" else value
+
+    note(
+        row,
+        user,
+        gettext_noop("%(name)s: %(field)s changed from “%(old)s” to “%(new)s”."),
+        {"name": player, "field": name, "old": shown(old), "new": shown(new)},
+    )
+
+
 def _future_round(row: Tournament, round_number: int) -> None:
     """Refuse a round outside the tournament or already paired."""
     if round_number < 1 or (row.planned_rounds and round_number > row.planned_rounds):

@@ -30,6 +30,7 @@ from chessclub_web.pairings import services
 from chessclub_web.pairings.forms import (
     AddBoardForm,
     ByeForm,
+    EntryForm,
     ForbiddenForm,
     NewTournamentForm,
     PairingRulesForm,
@@ -428,6 +429,141 @@ def _entries_context(request: HttpRequest, club: Club, row: Tournament) -> dict[
         "history": PairingChange.objects.filter(tournament=row).select_related("user")[:50],
         "can_pair": allowed_on(request.user, row, Action.EDIT_PAIRINGS),
     }
+
+
+# -- editing an entry -----------------------------------------------------------------------------
+
+#: Pages *Modifier* may send the user back to (``?back=``), by URL name (the *Entries* tab
+#: otherwise).
+ENTRY_BACK_PAGES = ("export",)
+
+#: Problems of the FRBE export about one player (``ExportIssue.params["number"]``, the pairing
+#: number): the field of the entry's *Modifier* form that fixes each.
+EXPORT_PROBLEM_FIELDS = {
+    "missing_matricule": "matricule",
+    "unknown_matricule": "matricule",
+    "matricule_too_long": "matricule",
+    "not_affiliated": "matricule",
+    "missing_fide_id": "fide_id",
+    "bad_club": "club",
+    "rating_too_wide": "rating",
+}
+
+
+def entry_edit_url(row: Tournament, player_pk: int) -> str:
+    """The *Modifier* page of entry ``player_pk`` (a ``TournamentPlayer`` pk) of ``row``."""
+    assert row.club is not None
+    return reverse("entry_edit", args=(row.club.number, row.pk, player_pk))
+
+
+def entry_fix_link(user: Any, row: Tournament, kind: str, params: Any) -> str:
+    """Where ``user`` fixes an export problem about one player (``kind`` an ``ExportIssue``
+    kind, ``params`` its parameters, ``params["number"]`` the player's pairing number): the
+    player's *Modifier* form at the field to fix, returning to the *Export* tab; ``""`` when
+    the problem is not about a player's details, the player is unknown, the user may not
+    manage the entries (``MANAGE_ENTRIES``) or the tournament is closed (its entries no longer
+    change)."""
+    field = EXPORT_PROBLEM_FIELDS.get(kind)
+    number = params.get("number") if hasattr(params, "get") else None
+    if field is None or not isinstance(number, int) or row.is_closed or row.club is None:
+        return ""
+    if not allowed_on(user, row, Action.MANAGE_ENTRIES):
+        return ""
+    pk = row.players.filter(pairing_number=number).values_list("pk", flat=True).first()
+    if pk is None:
+        return ""
+    return f"{entry_edit_url(row, pk)}?back=export#id_{field}"
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@club_view()
+def edit_entry(request: HttpRequest, club: Club, pk: int, player: int) -> HttpResponse:
+    """*Modifier* a registered player: name, rating, fictitious-rating mark, title, matricule,
+    FIDE ID, federation, sex, birth date, club (``forms.EntryForm``, the registration's
+    rules). Who manages the entries (``MANAGE_ENTRIES``) may. A bad value answers 400 with the
+    form naming the field; a detail someone else changed meanwhile 409 (nothing saved, the
+    stored values shown); a closed tournament, an entry removed meanwhile or a FIDE ID of
+    another entry 409 with the reason, nothing saved (``services.update_entry``). A roster
+    player linked to the entry is not changed. ``?back=export`` returns to the *Export* tab."""
+    if (response := _login_first(request)) is not None:
+        return response
+    row = _tournament(request, club, pk, Action.MANAGE_ENTRIES)
+    if row.is_team_event:
+        return _team_event_page(request, club, row)
+    entry = get_object_or_404(TournamentPlayer, tournament=row, pk=player)
+    source = request.POST if request.method == "POST" else request.GET
+    back = source.get("back", "")
+    back = back if back in ENTRY_BACK_PAGES else ""
+    status = 200
+    refusals: list[str] = []
+    if request.method == "POST" and row.is_closed:
+        # Checked again under the tournament's lock by update_entry (closed meanwhile).
+        form = EntryForm(player=entry, club_number=club.number)
+        refusals = [_("The tournament is closed: its entries and pairings no longer change.")]
+        status = 409
+    elif request.method == "POST":
+        form = EntryForm(request.POST, player=entry, club_number=club.number)
+        if not form.is_valid():
+            status = 400
+        else:
+            changes = form.changes()
+            old_number, old_name = entry.pairing_number, entry.name
+            try:
+                stored = services.update_entry(entry, changes, form.seen_values(), request.user)
+            except services.EntryConflict as exc:
+                refusals = [str(exc)]
+                entry = get_object_or_404(TournamentPlayer, tournament=row, pk=player)
+                form = EntryForm(player=entry, club_number=club.number)
+                status = 409
+            except services.Refused as exc:
+                refusals = [str(exc)]
+                status = 409
+            else:
+                if not changes:
+                    messages.info(request, _("Nothing was changed."))
+                else:
+                    messages.success(
+                        request, _("The entry of %(name)s was saved.") % {"name": stored.name}
+                    )
+                if stored.pairing_number != old_number:
+                    messages.info(
+                        request,
+                        _("%(name)s now has pairing number %(number)s (by rating).")
+                        % {"name": stored.name, "number": stored.pairing_number},
+                    )
+                if (
+                    stored.name != old_name
+                    and row.players.filter(name__iexact=stored.name).exclude(pk=stored.pk).exists()
+                ):
+                    messages.warning(
+                        request,
+                        _("Another player is already registered as %(name)s.")
+                        % {"name": stored.name},
+                    )
+                if back:
+                    return redirect(reverse(back, args=(club.number, row.pk)))
+                return redirect(f"{entries_url(row)}#entry-{stored.pk}")
+    else:
+        form = EntryForm(player=entry, club_number=club.number)
+    if row.is_closed:
+        for field in form.fields.values():
+            field.disabled = True
+    return render(
+        request,
+        "pairings/entry_edit.html",
+        {
+            "club": club,
+            "tournament": row,
+            "tab": "entries",
+            "entry": entry,
+            "form": form,
+            "refusals": refusals,
+            "back": back,
+            "frozen": services.numbers_frozen(row),
+            "is_swiss": row.system == System.SWISS,
+        },
+        status=status,
+    )
 
 
 # -- pairing --------------------------------------------------------------------------------------
