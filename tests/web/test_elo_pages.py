@@ -41,6 +41,18 @@ def test_e9_elo_changes_tab_public_in_a_public_club(client, public_club):
         assert text in page
     tabs = client.get(reverse("tournament", args=("700", t1.pk))).content.decode()
     assert reverse("elo_changes", args=("700", t1.pk)) in tabs
+    assert "No club Elo change" not in page  # both players have their row
+
+
+def test_e9_entries_without_a_club_elo_row_are_named(client, public_club):
+    """An entry that is not linked to the club's roster gets no Elo row (E1: the club Elo
+    starts from the roster's initial Elo): the tab names it instead of leaving it out."""
+    t1, _t2 = two_closed(public_club)
+    t1.players.filter(pairing_number=2).update(roster_player=None)
+    page = client.get(reverse("elo_changes", args=("700", t1.pk)), HTTP_ACCEPT_LANGUAGE="fr")
+    html = page.content.decode()
+    name = t1.players.get(pairing_number=2).name
+    assert "Pas de variation d’Elo de club" in html and f"2. {name}" in html
 
 
 def test_e9_elo_changes_hidden_in_a_private_club_and_absent_when_not_closed(

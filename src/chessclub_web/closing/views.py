@@ -175,10 +175,24 @@ def elo_changes(request: HttpRequest, club: Club, pk: int) -> HttpResponse:
             }
         )
     elo_rows.sort(key=lambda r: (r["pairing_number"] is None, r["pairing_number"] or 0))
+    rated = {row["player"].pk for row in elo_rows}
+    # Entries without a row (not linked to the club's roster, or no club Elo in this time
+    # control): named, so that nobody seems forgotten.
+    without = [
+        entry
+        for entry in tournament.players.order_by("pairing_number")
+        if entry.roster_player_id is None or entry.roster_player_id not in rated
+    ]
     return render(
         request,
         "closing/elo_changes.html",
-        {"club": club, "tournament": tournament, "tab": "elo", "rows": elo_rows},
+        {
+            "club": club,
+            "tournament": tournament,
+            "tab": "elo",
+            "rows": elo_rows,
+            "without": without,
+        },
     )
 
 
