@@ -661,3 +661,13 @@ def test_team_event_entries_are_not_edited_here(as_owner, public_club):
     response = as_owner.post(edit_url(t, player), {"name": "Other, Otto", "matricule": "1"})
     assert response.status_code == 409
     assert stored(player)["name"] == "Team, Tim" and stored(player)["matricule"] == ""
+
+
+def test_export_tab_links_each_player_problem_to_the_entry_form(owner, swiss):
+    """The *Exporter* tab itself puts *Corriger* beside a player's problem: the entry's form
+    at the field, returning to the export tab."""
+    french = client_for(owner, "fr")
+    player = swiss.players.get(name="Bravo, Ben")
+    page = export_page(french, swiss)
+    link = f"{edit_url(swiss, player)}?back=export#id_matricule"
+    assert f'href="{link}"' in page.replace("&amp;", "&")

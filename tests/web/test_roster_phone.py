@@ -118,6 +118,6 @@ def test_r_phone_entries_table_fits_360px(
     page.goto(f"{live_server.url}/clubs/{public_club.number}/tournaments/{t.pk}/entries/")
     m = page.evaluate(PROBE, "table.entries-table")
     _reachable(m)
-    assert m["action"] == "retirer"
-    # *retirer* is in view without scrolling the frame (sticky at its right edge).
+    assert m["action"] == "modifier · retirer"
+    # *modifier · retirer* is in view without scrolling the frame (sticky at its right edge).
     assert m["lastRightBefore"] <= 360, m

@@ -47,6 +47,7 @@ from chessclub_web.clubs.models import Club, Player
 from chessclub_web.frbe import services
 from chessclub_web.frbe.models import ExportSettings, FederationPlayer, PlayerListImport
 from chessclub_web.pairings.services import forbidden_groups
+from chessclub_web.pairings.views import entry_fix_link
 from chessclub_web.permissions import Action, allowed, allowed_on, club_view
 from chessclub_web.tournaments.adapters import load_tournament, standings_settings
 from chessclub_web.tournaments.models import Tournament, TournamentPlayer
@@ -118,7 +119,7 @@ _DETAIL_FIELDS = {
 def _fix_link(request: HttpRequest, row: Tournament, issue: ExportIssue, rounds: set[int]) -> str:
     """Where the user fixes ``issue`` (``""``: no page of theirs does): a tournament detail
     or a round date on *Edit tournament* (returning to this tab), a game without result on
-    its round's boards."""
+    its round's boards, a player's detail on the entry's *Modifier* form."""
     assert row.club is not None
     args = (row.club.number, row.pk)
     field = _DETAIL_FIELDS.get(issue.kind)
@@ -130,6 +131,8 @@ def _fix_link(request: HttpRequest, row: Tournament, issue: ExportIssue, rounds:
         return f"{reverse('tournament_edit', args=args)}?back=export#id_{field}"
     if issue.kind == "no_result" and allowed_on(request.user, row, Action.ENTER_RESULTS):
         return reverse("boards", args=(*args, issue.params["round"]))
+    if "number" in issue.params:  # a player's detail: the entry's *Modifier* form
+        return entry_fix_link(request.user, row, issue.kind, dict(issue.params))
     return ""
 
 

@@ -558,18 +558,35 @@ def from_tournament(
             PlayerRecord(
                 starting_rank=player.pairing_number,
                 name=clean_controls(player.name),
-                sex=clean_controls(player.sex),
+                sex=_trf_sex(clean_controls(player.sex)),
                 title=clean_controls(player.title),
                 rating=player.rating,
                 federation=clean_controls(player.federation),
                 fide_id=clean_controls(player.fide_id),
-                birth_date=clean_controls(player.birth_date),
+                birth_date=_trf_birth_date(clean_controls(player.birth_date)),
                 points=scores[player.pairing_number],
                 rank=ranks.get(player.pairing_number),
                 cells=tuple(mine.get(n, absent) for n in range(1, round_count + 1)),
             )
         )
     return TrfDocument(records=records, newline=newline)
+
+
+def _trf_sex(value: str) -> str:
+    """TRF-16 writes the sex ``m`` / ``w`` (fide.md, record 001 col 10); the web layer stores
+    ``M`` / ``F`` (capitals). Any other value (an imported file's, even FIDE's own example's
+    ``f``) is written as it is: the round trip stays exact."""
+    return {"M": "m", "F": "w"}.get(value, value)
+
+
+def _trf_birth_date(value: str) -> str:
+    """TRF-16 writes the birth date ``YYYY/MM/DD`` (record 001 cols 70–79); the web layer
+    stores ISO ``YYYY-MM-DD``. Any other value (a year alone, an imported file's) is written as
+    it is."""
+    text = value.strip()
+    if len(text) == 10 and text[4] == "-" and text[7] == "-" and text.replace("-", "").isdigit():
+        return text.replace("-", "/")
+    return value
 
 
 _MAX_POINTS = Fraction(999999, 100)
