@@ -39,7 +39,8 @@ pytestmark = pytest.mark.django_db
 
 class _FormReader(HTMLParser):
     """The fields of the page's ``entry-edit`` form as a browser would post them: inputs
-    (hidden ones included, a checkbox only when checked), the selected option of each select."""
+    (hidden ones included, a checkbox only when checked), the selected option of each select;
+    a disabled input or select is not posted (HTML: not a successful control)."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -53,6 +54,9 @@ class _FormReader(HTMLParser):
         if tag == "form" and "entry-edit" in (a.get("class") or ""):
             self.inside = True
         if not self.inside:
+            return
+        if tag in ("input", "select") and "disabled" in a:
+            self.select = None
             return
         if tag == "input" and a.get("name"):
             if a.get("type") == "checkbox":
@@ -81,7 +85,7 @@ def read_form(response) -> dict[str, str]:
     assert response.status_code == 200, response.content.decode()[:2000]
     reader = _FormReader()
     reader.feed(response.content.decode())
-    assert "name" in reader.values, "no entry-edit form on the page"
+    assert "initial-name" in reader.values, "no entry-edit form on the page"
     return reader.values
 
 
@@ -312,15 +316,23 @@ def test_fix_link_of_an_export_problem_leads_to_the_field_and_back(owner, arbite
     assert stored(player)["matricule"] == "23456"
 
 
-def test_fix_link_is_not_offered_to_a_visitor_nor_on_a_closed_tournament(
+def test_fix_link_is_not_offered_to_a_visitor_nor_for_a_closed_tournaments_rating(
     public_club, make_user, owner, swiss
 ):
+    """A closed tournament still corrects the matricule (the link stays), not the rating
+    (the standings and the club Elo were computed with it: no link)."""
     stranger = make_user("stranger")
     params = {"number": 1, "name": "Alpha, Anne"}
     assert entry_fix_link(stranger, swiss, "missing_matricule", params) == ""
+    assert entry_fix_link(owner, swiss, "rating_too_wide", params).endswith("#id_rating")
     Tournament.objects.filter(pk=swiss.pk).update(closed_at=timezone.now())
     swiss.refresh_from_db()
-    assert entry_fix_link(owner, swiss, "missing_matricule", params) == ""
+    assert entry_fix_link(stranger, swiss, "missing_matricule", params) == ""
+    assert entry_fix_link(owner, swiss, "rating_too_wide", params) == ""
+    player = swiss.players.get(pairing_number=1)
+    assert entry_fix_link(owner, swiss, "missing_matricule", params) == (
+        f"{edit_url(swiss, player)}?back=export#id_matricule"
+    )
 
 
 # -- bad values -----------------------------------------------------------------------------------
@@ -491,28 +503,32 @@ def test_visitor_and_outsider_are_refused(as_owner, swiss, public_club, make_use
 
 
 def test_closed_meanwhile_is_refused_under_the_lock(owner, swiss):
-    """The service reads the closing under the tournament's lock: a page posted after the
-    closing began (the view saw it open) stores nothing."""
+    """The service reads the closing under the tournament's lock: a new rating posted after
+    the closing began (the view saw it open) stores nothing, not even the matricule posted
+    with it; the matricule alone is a correction the federation files need (B1)."""
     player = swiss.players.get(name="Alpha, Anne")
     Tournament.objects.filter(pk=swiss.pk).update(closed_at=timezone.now())
-    with pytest.raises(services.Refused):
-        services.update_entry(player, {"matricule": "40037"}, {"matricule": ""}, owner)
-    assert stored(player)["matricule"] == ""
+    with pytest.raises(services.Refused, match="rating"):
+        services.update_entry(
+            player, {"rating": 2200, "matricule": "40037"}, {"rating": 2100, "matricule": ""}, owner
+        )
+    assert (stored(player)["rating"], stored(player)["matricule"]) == (2100, "")
+    services.update_entry(player, {"matricule": "40037"}, {"matricule": ""}, owner)
+    assert stored(player)["matricule"] == "40037"
 
 
-def test_closed_tournament_refuses_changes(as_owner, swiss):
+def test_closed_tournament_refuses_a_new_name_from_a_page_loaded_before(as_owner, swiss):
     player = swiss.players.get(name="Alpha, Anne")
     data = read_form(as_owner.get(edit_url(swiss, player)))
     Tournament.objects.filter(pk=swiss.pk).update(closed_at=timezone.now())
-    data["matricule"] = "40037"
+    data.update(matricule="40037", name="Alfa, Anne")
     response = as_owner.post(edit_url(swiss, player), data)
     assert response.status_code == 409
-    assert "The tournament is closed: its entries and pairings no longer change." in (
-        html.unescape(response.content.decode())
-    )
-    assert stored(player)["matricule"] == ""
+    page = html.unescape(response.content.decode())
+    assert "The tournament is closed:" in page and "no longer change: name." in page
+    assert (stored(player)["name"], stored(player)["matricule"]) == ("Alpha, Anne", "")
     page = as_owner.get(edit_url(swiss, player)).content.decode()
-    assert 'id="closed-note"' in page and "Save the entry" not in page
+    assert 'id="closed-note"' in page and "Save the entry" in page
 
 
 # -- pairing numbers -----------------------------------------------------------------------------

@@ -8,7 +8,12 @@ from typing import Any, ClassVar
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from chessclub_web.pairings.services import ENTRY_FIELDS, normal_entry_value, parse_birth_date
+from chessclub_web.pairings.services import (
+    CLOSED_CORRECTABLE_FIELDS,
+    ENTRY_FIELDS,
+    normal_entry_value,
+    parse_birth_date,
+)
 from chessclub_web.tournaments.models import MAX_ROUNDS, System, Tournament, TournamentPlayer
 
 #: Systems a tournament created in chessclub may have. Team events are created here too; their
@@ -181,6 +186,10 @@ class PlayerForm(forms.Form):
 SEXES = [("", _("Not given")), ("M", _("Male")), ("F", _("Female"))]
 
 
+#: The hidden input of an entry form shown with the closed tournament's details disabled.
+LOCKED_MARK = "locked_page"
+
+
 class EntryForm(PlayerForm):
     """*Modifier* a registered player: the details of :data:`services.ENTRY_FIELDS` with the
     registration's rules (:class:`PlayerForm`), the sex, the club's federation number (the
@@ -193,6 +202,12 @@ class EntryForm(PlayerForm):
     these rules refuse (an imported file's ``1984`` birth date, a title outside FIDE's list, a
     club name) is kept as it is when posted back unchanged: it never blocks correcting another
     detail; a new value must pass.
+
+    A closed tournament (``closed=True``) shows the details outside
+    ``services.CLOSED_CORRECTABLE_FIELDS`` disabled (:attr:`locked`): a browser does not post
+    them, and a detail not posted is read as its stored value (as the time-control category of
+    a closed tournament's ``TournamentDetailsForm``); a new value posted anyway is listed by
+    :meth:`locked_changes` (the view answers 409) and refused by ``services.update_entry``.
     """
 
     fictitious_rating = forms.BooleanField(
@@ -216,10 +231,16 @@ class EntryForm(PlayerForm):
     )
 
     def __init__(
-        self, *args: Any, player: TournamentPlayer, club_number: str = "", **kwargs: Any
+        self,
+        *args: Any,
+        player: TournamentPlayer,
+        club_number: str = "",
+        closed: bool = False,
+        **kwargs: Any,
     ) -> None:
         """``player``: the entry edited (its stored details are the initial values);
-        ``club_number``: the tournament's club, given as the example of the club field."""
+        ``club_number``: the tournament's club, given as the example of the club field;
+        ``closed``: the tournament is closed (only the federation files' details change)."""
         kwargs.setdefault(
             "initial",
             {
@@ -247,6 +268,36 @@ class EntryForm(PlayerForm):
         if stored_birth and parse_birth_date(stored_birth) is None:
             # Not a full date: a date input would show it empty and post it cleared.
             self.fields["birth_date"].widget = forms.TextInput()
+        #: The details a closed tournament no longer changes (shown disabled).
+        self.locked: tuple[str, ...] = (
+            tuple(name for name in ENTRY_FIELDS if name not in CLOSED_CORRECTABLE_FIELDS)
+            if closed
+            else ()
+        )
+        for name in self.locked:
+            # Not the field's own ``disabled``: that would drop a value posted anyway
+            # silently, where a change of these details is refused with the reason.
+            field = self.fields[name]
+            described_by = "closed-note"  # the page's note on what a closed tournament takes
+            if field.help_text and self[name].auto_id:
+                described_by = f"{self[name].auto_id}_helptext {described_by}"
+            field.widget.attrs.update({"disabled": "disabled", "aria-describedby": described_by})
+        if self.is_bound and self.locked:
+            # A disabled input is not posted: read it as the stored value (unchanged). A
+            # checkbox is not posted when unticked either: only a page shown with it disabled
+            # (LOCKED_MARK) leaves it out for that reason; a page loaded while the tournament
+            # was open posts its unticking, refused as a change.
+            self.data = self.data.copy()
+            shown_locked = self.add_prefix(LOCKED_MARK) in self.data
+            for name in self.locked:
+                key = self.add_prefix(name)
+                if key in self.data:
+                    continue
+                value = self.initial.get(name)
+                if name != "fictitious_rating":
+                    self.data[key] = "" if value is None else str(value)
+                elif value and shown_locked:
+                    self.data[key] = "on"
 
     def clean_birth_date(self) -> str:  # type: ignore[override]
         """Empty, or a full date (``YYYY-MM-DD``) between 1900 and today, as ISO text."""
@@ -313,6 +364,11 @@ class EntryForm(PlayerForm):
     def seen_values(self) -> dict[str, object]:
         """What the page showed of each detail (name → value), for the stale-form check."""
         return {name: self.seen(name) for name in self.fields}
+
+    def locked_changes(self) -> list[str]:
+        """The details of :attr:`locked` (a closed tournament's) posted with a value other
+        than the stored one, in the form's order; valid or not."""
+        return [name for name in self.locked if self._changed(name)]
 
 
 class RosterForm(forms.Form):

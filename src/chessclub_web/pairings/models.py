@@ -122,6 +122,7 @@ CODED_PARAMS: dict[str, dict[str, str]] = {
     "field": {
         "name": gettext_noop("name"),
         "rating": gettext_noop("rating"),
+        "fictitious_rating": gettext_noop("fictitious rating mark (***)"),
         "title": gettext_noop("title"),
         "matricule": gettext_noop("matricule"),
         "fide_id": gettext_noop("FIDE ID"),

@@ -24,7 +24,7 @@ from __future__ import annotations
 import datetime
 import random
 import secrets
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 from django.db import IntegrityError, models, transaction
@@ -47,6 +47,7 @@ from chessclub.pairing.criteria import Violation, check_pairing
 from chessclub.pairing.engine import Board, initial_colour_of
 from chessclub_web.clubs.models import Player as RosterPlayer
 from chessclub_web.pairings.models import (
+    CODED_PARAMS,
     Absence,
     ForbiddenPair,
     PairingChange,
@@ -388,6 +389,33 @@ ENTRY_FIELDS = (
 #: Details that place a Swiss player in the rating order of the pairing numbers (FIDE C.04.2).
 _ORDER_FIELDS = frozenset({"name", "rating", "title"})
 
+#: The details of an entry a closed tournament still takes, in the page's order: those the
+#: federation files need (spec ``frbe.md`` B1: matricule, club, FIDE ID of a FIDE-rated
+#: event; the TRF's federation, sex, birth date), which change neither the standings, the
+#: pairings nor the club Elo. The others (name, rating, fictitious mark, title) stay as the
+#: tournament was closed with them (spec C1: never reopened).
+CLOSED_CORRECTABLE_FIELDS = ("matricule", "fide_id", "federation", "sex", "birth_date", "club")
+
+
+def field_labels(names: Iterable[str]) -> str:
+    """The labels of entry details ``names`` (of :data:`ENTRY_FIELDS`) in the active
+    language, comma separated (``"name, rating"``); the labels of the history lines
+    (:data:`~chessclub_web.pairings.models.CODED_PARAMS`)."""
+    labels = CODED_PARAMS["field"]
+    return ", ".join(_(labels[name]) if name in labels else name for name in names)
+
+
+def closed_refusal(fields: Iterable[str]) -> str:
+    """The refusal of a change of ``fields`` (details outside
+    :data:`CLOSED_CORRECTABLE_FIELDS`) in a closed tournament, naming them and what may
+    still be corrected, in the active language."""
+    return _(
+        "The tournament is closed: the standings, the pairings and the club Elo were computed "
+        "with these details, they no longer change: %(fields)s. Only these may still be "
+        "corrected: %(allowed)s."
+    ) % {"fields": field_labels(fields), "allowed": field_labels(CLOSED_CORRECTABLE_FIELDS)}
+
+
 #: How imported files write the sex (TRF ``m``/``w``, FRBE ``M``/``F``): the stored codes.
 _SEX_CODES = {"m": "M", "f": "F", "w": "F"}
 
@@ -467,14 +495,19 @@ def update_entry(
     entry is not changed.
 
     Runs in one transaction that locks the tournament's row first (``lock_tournament``, the
-    lock rule of ``tournaments.models``). Raises :class:`Refused` (nothing stored) when the
-    tournament is closed (its entries no longer change), the entry was removed meanwhile, or
+    lock rule of ``tournaments.models``) and reads its closing under that lock. A closed
+    tournament takes only corrections of :data:`CLOSED_CORRECTABLE_FIELDS` (spec ``frbe.md``
+    B1: the federation files need them after closing; spec C1: what the standings and the
+    club Elo were computed from never changes): a new value of another detail is refused
+    (:func:`closed_refusal`); a value equal to the stored one is no change. Raises
+    :class:`Refused` (nothing stored) for that, when the entry was removed meanwhile, or when
     the new FIDE ID is another entry's (one FIDE ID is one person); :class:`EntryConflict`
     when a changed detail was changed by someone else meanwhile (its stored value is neither
     the ``seen`` one nor the new one). A Swiss tournament's pairing numbers follow the new
     name, rating or title as on registration while they are not frozen (FIDE C.04.2: frozen
-    once round :data:`FREEZE_ROUND` is paired); a round robin's never move here. One line per
-    changed detail goes to the pairing history. Returns the stored entry."""
+    once round :data:`FREEZE_ROUND` is paired) and the tournament is open; a round robin's
+    never move here. One line per changed detail goes to the pairing history. Returns the
+    stored entry."""
     unknown = set(changes) - set(ENTRY_FIELDS)
     if unknown:
         raise ValueError(f"not a detail of an entry: {', '.join(sorted(unknown))}")
@@ -483,11 +516,20 @@ def update_entry(
         if not lock_tournament(player.tournament_id):
             raise Refused(_("This player is no longer registered."))
         row = Tournament.objects.get(pk=player.tournament_id)
-        _refuse_closed(row)
         stored = TournamentPlayer.objects.select_for_update().filter(pk=player.pk).first()
         if stored is None or stored.tournament_id != row.pk:
             raise Refused(_("This player is no longer registered."))
         values = {name: normal_entry_value(name, value) for name, value in changes.items()}
+        if row.is_closed:
+            locked = [
+                name
+                for name in ENTRY_FIELDS
+                if name in values
+                and name not in CLOSED_CORRECTABLE_FIELDS
+                and values[name] != normal_entry_value(name, getattr(stored, name))
+            ]
+            if locked:
+                raise Refused(closed_refusal(locked))
         # Changed meanwhile, and not to this very value (two arbiters fixing one matricule).
         conflicts = [
             name
@@ -515,7 +557,12 @@ def update_entry(
             setattr(stored, name, value)
         if values:
             stored.save(update_fields=list(values))
-        if _ORDER_FIELDS & set(values) and row.system == System.SWISS and not numbers_frozen(row):
+        if (
+            _ORDER_FIELDS & set(values)
+            and row.system == System.SWISS
+            and not row.is_closed
+            and not numbers_frozen(row)
+        ):
             renumber_by_rating(row, user, record=False)
         for name in ENTRY_FIELDS:
             if name in values:

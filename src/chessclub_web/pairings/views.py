@@ -28,6 +28,7 @@ from chessclub_web.clubs.models import Club
 from chessclub_web.clubs.models import Player as RosterPlayer
 from chessclub_web.pairings import services
 from chessclub_web.pairings.forms import (
+    LOCKED_MARK,
     AddBoardForm,
     ByeForm,
     EntryForm,
@@ -428,6 +429,7 @@ def _entries_context(request: HttpRequest, club: Club, row: Tournament) -> dict[
         "rules_form": PairingRulesForm(instance=row),
         "history": PairingChange.objects.filter(tournament=row).select_related("user")[:50],
         "can_pair": allowed_on(request.user, row, Action.EDIT_PAIRINGS),
+        "correctable": services.field_labels(services.CLOSED_CORRECTABLE_FIELDS),
     }
 
 
@@ -461,11 +463,14 @@ def entry_fix_link(user: Any, row: Tournament, kind: str, params: Any) -> str:
     kind, ``params`` its parameters, ``params["number"]`` the player's pairing number): the
     player's *Modifier* form at the field to fix, returning to the *Export* tab; ``""`` when
     the problem is not about a player's details, the player is unknown, the user may not
-    manage the entries (``MANAGE_ENTRIES``) or the tournament is closed (its entries no longer
-    change)."""
+    manage the entries (``MANAGE_ENTRIES``) or the tournament is closed and the field is not
+    one a closed tournament still corrects (``services.CLOSED_CORRECTABLE_FIELDS``: the
+    matricule, FIDE ID, club… are; the rating is not)."""
     field = EXPORT_PROBLEM_FIELDS.get(kind)
     number = params.get("number") if hasattr(params, "get") else None
-    if field is None or not isinstance(number, int) or row.is_closed or row.club is None:
+    if field is None or not isinstance(number, int) or row.club is None:
+        return ""
+    if row.is_closed and field not in services.CLOSED_CORRECTABLE_FIELDS:
         return ""
     if not allowed_on(user, row, Action.MANAGE_ENTRIES):
         return ""
@@ -480,11 +485,14 @@ def entry_fix_link(user: Any, row: Tournament, kind: str, params: Any) -> str:
 def edit_entry(request: HttpRequest, club: Club, pk: int, player: int) -> HttpResponse:
     """*Modifier* a registered player: name, rating, fictitious-rating mark, title, matricule,
     FIDE ID, federation, sex, birth date, club (``forms.EntryForm``, the registration's
-    rules). Who manages the entries (``MANAGE_ENTRIES``) may. A bad value answers 400 with the
-    form naming the field; a detail someone else changed meanwhile 409 (nothing saved, the
-    stored values shown); a closed tournament, an entry removed meanwhile or a FIDE ID of
-    another entry 409 with the reason, nothing saved (``services.update_entry``). A roster
-    player linked to the entry is not changed. ``?back=export`` returns to the *Export* tab."""
+    rules). Who manages the entries (``MANAGE_ENTRIES``) may. A closed tournament shows only
+    the details of ``services.CLOSED_CORRECTABLE_FIELDS`` editable (the federation files'),
+    the others disabled with a note. A bad value answers 400 with the form naming the field; a
+    detail someone else changed meanwhile 409 (nothing saved, the stored values shown); a new
+    name, rating, fictitious mark or title in a closed tournament, an entry removed meanwhile
+    or a FIDE ID of another entry 409 with the reason, nothing saved
+    (``services.update_entry``). A roster player linked to the entry is not changed.
+    ``?back=export`` returns to the *Export* tab."""
     if (response := _login_first(request)) is not None:
         return response
     row = _tournament(request, club, pk, Action.MANAGE_ENTRIES)
@@ -496,14 +504,16 @@ def edit_entry(request: HttpRequest, club: Club, pk: int, player: int) -> HttpRe
     back = back if back in ENTRY_BACK_PAGES else ""
     status = 200
     refusals: list[str] = []
-    if request.method == "POST" and row.is_closed:
+    closed = row.is_closed
+    if request.method == "POST":
+        form = EntryForm(request.POST, player=entry, club_number=club.number, closed=closed)
         # Checked again under the tournament's lock by update_entry (closed meanwhile).
-        form = EntryForm(player=entry, club_number=club.number)
-        refusals = [_("The tournament is closed: its entries and pairings no longer change.")]
-        status = 409
-    elif request.method == "POST":
-        form = EntryForm(request.POST, player=entry, club_number=club.number)
-        if not form.is_valid():
+        locked = form.locked_changes()
+        if locked:
+            refusals = [services.closed_refusal(locked)]
+            form = EntryForm(player=entry, club_number=club.number, closed=closed)
+            status = 409
+        elif not form.is_valid():
             status = 400
         else:
             changes = form.changes()
@@ -513,7 +523,7 @@ def edit_entry(request: HttpRequest, club: Club, pk: int, player: int) -> HttpRe
             except services.EntryConflict as exc:
                 refusals = [str(exc)]
                 entry = get_object_or_404(TournamentPlayer, tournament=row, pk=player)
-                form = EntryForm(player=entry, club_number=club.number)
+                form = EntryForm(player=entry, club_number=club.number, closed=closed)
                 status = 409
             except services.Refused as exc:
                 refusals = [str(exc)]
@@ -544,10 +554,7 @@ def edit_entry(request: HttpRequest, club: Club, pk: int, player: int) -> HttpRe
                     return redirect(reverse(back, args=(club.number, row.pk)))
                 return redirect(f"{entries_url(row)}#entry-{stored.pk}")
     else:
-        form = EntryForm(player=entry, club_number=club.number)
-    if row.is_closed:
-        for field in form.fields.values():
-            field.disabled = True
+        form = EntryForm(player=entry, club_number=club.number, closed=closed)
     return render(
         request,
         "pairings/entry_edit.html",
@@ -561,6 +568,9 @@ def edit_entry(request: HttpRequest, club: Club, pk: int, player: int) -> HttpRe
             "back": back,
             "frozen": services.numbers_frozen(row),
             "is_swiss": row.system == System.SWISS,
+            "locked_mark": LOCKED_MARK,
+            "correctable": services.field_labels(services.CLOSED_CORRECTABLE_FIELDS),
+            "locked_labels": services.field_labels(form.locked),
         },
         status=status,
     )
