@@ -6,9 +6,9 @@ boards the user changed, each with the version the user's page showed (``Game.ve
 - refuses bad input with :class:`ResultsError` (an HTTP status and a message naming the board):
   an unknown code, a game that is not a board of this round, a draft round, "no result" in a
   closed tournament (spec C3), an automatic save where only the button may save (spec R4);
-- in one transaction, takes the tournament's row shared (``FOR SHARE``: closing, pairing and
-  unpairing, which take it exclusively, wait for the saves in flight and make new ones wait:
-  the lock rule in ``tournaments.models``), reads the round's state and the tournament's
+- in one transaction, takes the tournament's row shared (``FOR KEY SHARE``: closing, pairing
+  and unpairing, which take it exclusively, wait for the saves in flight and make new ones
+  wait: the lock rule in ``tournaments.models``), reads the round's state and the tournament's
   afresh, locks the boards' rows (``SELECT … FOR UPDATE``, in id order: no deadlock between
   two batches) and writes each with a conditional ``UPDATE … WHERE version = <read
   version>`` that also adds one to the version. If any board's stored version is not the one
