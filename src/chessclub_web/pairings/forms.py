@@ -64,6 +64,8 @@ class NewTournamentForm(forms.ModelForm):  # type: ignore[type-arg]
             label=_("System"), choices=NEW_SYSTEMS, initial=System.SWISS
         )
         self.fields["planned_rounds"].required = False
+        if not self.is_bound and self.instance.pk is None:
+            self.initial["planned_rounds"] = None  # empty, as the help text says, not 0
         self.fields["planned_rounds"].help_text = _(
             "Swiss: the number of rounds. Round robin: leave empty, the Berger table decides."
         )
