@@ -572,3 +572,23 @@ def test_r2_bad_version_names_the_board_the_user_sees(client, public_club, make_
         )
         assert response.status_code == 400
         assert response.json()["message"] == message
+
+
+def test_r4_autosave_naming_a_game_of_another_round_is_bad_input_first(
+    client, public_club, make_user
+):
+    """Round 1 is followed by a paired round (R4 a: button only), but the game posted to its
+    autosave is a board of round 2: that is bad input (400 naming the game), not R4's 409."""
+    from .test_results_helpers import board, make_swiss, save_url
+
+    tournament = make_swiss(public_club)
+    client.force_login(make_user("arbitre3", public_club, Role.ARBITER))
+    other = board(tournament, 2, 1)
+    response = client.post(
+        save_url(tournament, 1),
+        {"game": other.pk, "result": "1-0", "version": other.version},
+        HTTP_ACCEPT_LANGUAGE="fr",
+    )
+    assert response.status_code == 400
+    message = response.json()["message"]
+    assert f"La partie {other.pk} n’est pas un échiquier de cette ronde" in message

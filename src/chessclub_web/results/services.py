@@ -306,6 +306,8 @@ def save_results(
             raise ResultsError(
                 403, _("This tournament is closed: you may not correct its results.")
             )
+        # A board of another round is bad input (400) before any state of this round (R4).
+        _check_codes([c for c in ordered if c.game_id not in boards][:1], boards, closed)
         if via == Via.AUTOSAVE:
             reason = _reason(closed, system in SWISS_SYSTEMS and later, round_row.number)
             if reason:
