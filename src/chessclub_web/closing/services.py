@@ -370,11 +370,9 @@ def close_tournament(
         locked.end_date = end_date
         locked.save(update_fields=["closed_at", "closed_by", "end_date"])
         if locked.kind == rows.Kind.CLUB and locked.club is not None:
-            # The club's row (as recompute_club_elo does) before its roster is read or added
-            # to: two closings of the same club link and rate one after the other.
-            Club.objects.select_for_update().filter(pk=locked.club_id).values_list(
-                "pk", flat=True
-            ).first()
+            # The club's row before its roster is read or added to: two closings of the same
+            # club link and rate one after the other.
+            _lock_club(locked.club_id)
             link_roster_players(locked)
             try:
                 recompute_club_elo(locked.club, locked.time_control_category, locked.pk)
@@ -665,6 +663,13 @@ def _first_incomplete(
     return start
 
 
+def _lock_club(club_id: int) -> None:
+    """Lock the club's row until the end of the current transaction: one linking of its
+    roster and one recomputation of its club Elo at a time (taken after the tournament's row,
+    the lock rule of ``tournaments.models``)."""
+    Club.objects.select_for_update().filter(pk=club_id).values_list("pk", flat=True).first()
+
+
 def recompute_club_elo(club: Club, time_control: str, start: int) -> EloRecompute:
     """E7: recompute ``club``'s Elo in ``time_control`` from tournament ``start`` on (closing
     order) and store the rows that changed; earlier tournaments' rows are read, never written.
@@ -675,7 +680,7 @@ def recompute_club_elo(club: Club, time_control: str, start: int) -> EloRecomput
         # correction): the club's row is locked until the caller's transaction ends, and the
         # history is read after the lock, with what the other one committed. (After the
         # tournament's row: the lock rule of tournaments.models.)
-        Club.objects.select_for_update().filter(pk=club.pk).values_list("pk", flat=True).first()
+        _lock_club(club.pk)
         initial, tournaments = club_history(club, time_control)
         if not any(t.id == start for t in tournaments):
             return EloRecompute(changed=())

@@ -124,7 +124,9 @@ def _threshold(form: forms.ModelForm) -> int:  # type: ignore[type-arg]
     value = form.cleaned_data.get("annulment_threshold")
     if value is None:
         stored = getattr(form.instance, "annulment_threshold", None)
-        return stored if stored is not None else 50
+        if stored is not None:
+            return int(stored)
+        return int(Tournament._meta.get_field("annulment_threshold").get_default())
     return int(value)
 
 

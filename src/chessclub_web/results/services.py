@@ -259,10 +259,10 @@ def save_results(
         # FOR UPDATE OF game`` in id order, no deadlock between two batches. The round's own
         # query is needed only when no board is named or none is of this round (then it
         # tells a draft round from a wrong board).
-        locked = lock_tournament_shared(tournament.pk)
-        if locked is None:
+        fresh = lock_tournament_shared(tournament.pk)
+        if fresh is None:
             raise ResultsError(404, _("This tournament does not exist any more."))
-        closed, system = locked
+        closed, system = fresh
         boards = (
             {
                 game.pk: game
