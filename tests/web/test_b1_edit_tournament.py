@@ -163,13 +163,13 @@ def test_b1_details_changed_and_only_the_changed_ones_written(owner, closed_grou
         (
             {"round_3": "2000-09-01"},
             "round_3",
-            "Round 3 is dated before the start date (2000-10-01).",
+            "Round 3 is dated before the start date (01/10/2000).",
         ),
-        ({"round_7": "2000-12-01"}, "round_7", "Round 7 is dated after the end date (2000-11-18)."),
+        ({"round_7": "2000-12-01"}, "round_7", "Round 7 is dated after the end date (18/11/2000)."),
         (
             {"round_1": "2000-10-08", "round_2": "2000-10-01"},
             "round_2",
-            "Round 2 is dated before round 1 (2000-10-08).",
+            "Round 2 is dated before round 1 (08/10/2000).",
         ),
         ({"name": "  "}, "name", "This field is required."),
         ({"start_date": "1er octobre"}, "start_date", "Enter a valid date."),

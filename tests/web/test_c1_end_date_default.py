@@ -89,7 +89,7 @@ def test_c1_end_date_before_the_last_round_is_refused(owner, public_club):
         HTTP_ACCEPT_LANGUAGE="en",
     )
     assert response.status_code == 400
-    assert "cannot be before the date of the last round (2024-03-15)" in response.content.decode()
+    assert "cannot be before the date of the last round (15/03/2024)" in response.content.decode()
     tournament.refresh_from_db()
     assert not tournament.is_closed
 

@@ -49,8 +49,8 @@ def post_close(client, t, end_date, **extra):
 @pytest.mark.parametrize(
     ("end_date", "message"),
     [
-        ("2026-04-30", "cannot be before the start date (2026-05-01)"),
-        ("2026-05-14", "cannot be before the date of the last round (2026-05-15)"),
+        ("2026-04-30", "cannot be before the start date (01/05/2026)"),
+        ("2026-05-14", "cannot be before the date of the last round (15/05/2026)"),
         ("9999-12-31", "cannot be after"),
         ("2026-13-45", "Enter a valid date."),
         ("", "This field is required."),

@@ -9,7 +9,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db.models import Max
-from django.utils import timezone
+from django.utils import formats, timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext_lazy as _
 
@@ -20,6 +20,12 @@ MAX_INITIAL_ELO = 3500
 #: Lowest initial Elo accepted on the roster: rating files write 0 for "no rating", so 0 (or
 #: any value no rating list uses) is refused with a hint to leave the field empty instead.
 MIN_INITIAL_ELO = 100
+
+
+def _shown(date: datetime.date) -> str:
+    """A date in a message as the page shows dates (``SHORT_DATE_FORMAT``: 14/09/2025 in
+    French), not ISO."""
+    return str(formats.date_format(date, "SHORT_DATE_FORMAT"))
 
 
 def last_round_date(tournament: Any) -> datetime.date | None:
@@ -92,7 +98,7 @@ class CloseForm(forms.Form):
         if end > latest:
             raise ValidationError(
                 _("The end date cannot be after %(date)s: close the tournament once it is over."),
-                params={"date": latest.isoformat()},
+                params={"date": _shown(latest)},
             )
         tournament = self.tournament
         if tournament is None:
@@ -101,13 +107,13 @@ class CloseForm(forms.Form):
         if start is not None and end < start:
             raise ValidationError(
                 _("The end date cannot be before the start date (%(date)s)."),
-                params={"date": start.isoformat()},
+                params={"date": _shown(start)},
             )
         last_round = last_round_date(tournament)
         if last_round is not None and end < last_round:
             raise ValidationError(
                 _("The end date cannot be before the date of the last round (%(date)s)."),
-                params={"date": last_round.isoformat()},
+                params={"date": _shown(last_round)},
             )
         return end
 

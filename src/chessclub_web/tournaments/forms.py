@@ -6,6 +6,7 @@ from typing import Any
 
 from django import forms
 from django.core.validators import MaxValueValidator, MinValueValidator
+from django.utils import formats
 from django.utils.translation import gettext_lazy as _
 
 from chessclub_web.tournaments.models import (
@@ -22,6 +23,12 @@ from chessclub_web.tournaments.tiebreak_codes import clean_tiebreaks
 from chessclub_web.uploads import MAX_UPLOAD_SIZE
 
 TOO_LARGE = _("The file is too large: %(size)s MB at most.")
+
+
+def _shown(date: datetime.date) -> str:
+    """A date in a message as the page shows dates (``SHORT_DATE_FORMAT``: 14/09/2025 in
+    French), not ISO."""
+    return str(formats.date_format(date, "SHORT_DATE_FORMAT"))
 
 
 class ImportForm(forms.Form):
@@ -285,19 +292,19 @@ class TournamentDetailsForm(forms.Form):
                 self.add_error(
                     name,
                     _("Round %(number)s is dated before the start date (%(date)s).")
-                    % {"number": number, "date": start.isoformat()},
+                    % {"number": number, "date": _shown(start)},
                 )
             elif end and date > end:
                 self.add_error(
                     name,
                     _("Round %(number)s is dated after the end date (%(date)s).")
-                    % {"number": number, "date": end.isoformat()},
+                    % {"number": number, "date": _shown(end)},
                 )
             elif previous is not None and date < previous[1]:
                 self.add_error(
                     name,
                     _("Round %(number)s is dated before round %(previous)s (%(date)s).")
-                    % {"number": number, "previous": previous[0], "date": previous[1].isoformat()},
+                    % {"number": number, "previous": previous[0], "date": _shown(previous[1])},
                 )
             previous = (number, date)
         return data
