@@ -10,7 +10,8 @@ Exit codes (one table for every sub-command):
 4     something named does not exist (file, club)
 ====  ==========================================================
 
-Sub-commands that need the database (``import``, ``demo``, ``serve``, ``manage``) import the
+Sub-commands that need the database (``import``, ``user``, ``club``, ``lists``, ``demo``,
+``serve``, ``manage``) import the
 Django layer lazily; ``standings`` and ``convert`` use the pure core only.
 """
 
@@ -319,6 +320,44 @@ def cmd_user_add(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_user_federation_data(args: argparse.Namespace) -> int:
+    from chessclub_web import commands
+
+    commands.setup()
+    print(commands.set_federation_data_manager(args.username, manager=not args.revoke))
+    return EXIT_OK
+
+
+def cmd_lists_import(args: argparse.Namespace) -> int:
+    from chessclub_web import commands
+
+    commands.setup()
+    try:
+        message = commands.import_federation_list(
+            args.kind, args.file, list_date=args.list_date, again=args.again, username=args.user
+        )
+    except commands.FederationListRefused as exc:
+        print("chessclub: the list was not imported:", file=sys.stderr)
+        for line in exc.lines:
+            print(f"  {line}", file=sys.stderr)
+        return EXIT_INVALID_INPUT if exc.invalid else EXIT_FAILURE
+    print(message)
+    return EXIT_OK
+
+
+def cmd_lists_rollback(args: argparse.Namespace) -> int:
+    from chessclub_web import commands
+
+    commands.setup()
+    try:
+        message = commands.roll_back_federation_list(args.kind, to=args.to)
+    except commands.FederationListRefused as exc:
+        print(f"chessclub: {exc}", file=sys.stderr)
+        return EXIT_FAILURE
+    print(message)
+    return EXIT_OK
+
+
 def cmd_club_add(args: argparse.Namespace) -> int:
     from chessclub_web import commands
 
@@ -495,6 +534,43 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--email", default="")
     p.add_argument("--password-stdin", action="store_true")
     p.set_defaults(func=cmd_user_add)
+    p = user_sub.add_parser(
+        "federation-data",
+        help="give or take the site role 'federation data manager'",
+        description="A federation data manager imports, replaces and rolls back the site's "
+        "federation lists (FRBE PLAYER, FSE ranking list) on the Federation lists page "
+        "(/lists/); it gives no right inside any club. --revoke takes the role back.",
+    )
+    p.add_argument("username")
+    p.add_argument("--revoke", action="store_true", help="take the role back")
+    p.set_defaults(func=cmd_user_federation_data)
+
+    p = sub.add_parser("lists", help="the site's federation lists (import, roll back)")
+    lists_sub = p.add_subparsers(dest="lists_command", required=True, metavar="ACTION")
+    p = lists_sub.add_parser(
+        "import",
+        help="import a new version of a federation list",
+        description="Import FILE as the new current version of the site's federation list "
+        "KIND: frbe (the Belgian federation's PLAYER file, dBase or CSV) or fse (the Swiss "
+        "ranking list CSV that 'chessclub fse rating-run --list' reads). The file is read "
+        "first: a bad file changes nothing (exit code 3, each problem printed). The same file "
+        "as the current version is refused unless --again. Every club sees the new version.",
+    )
+    p.add_argument("kind", choices=("frbe", "fse"))
+    p.add_argument("file")
+    p.add_argument("--list-date", default="", metavar="YYYY-MM-DD", help="the list's date")
+    p.add_argument("--again", action="store_true", help="import the current file again")
+    p.add_argument("--user", help="username recorded as the importer")
+    p.set_defaults(func=cmd_lists_import)
+    p = lists_sub.add_parser(
+        "rollback",
+        help="make an earlier version current again",
+        description="Make the version before the current one (or version --to N) of the "
+        "site's federation list KIND current again. Only the last versions keep their records.",
+    )
+    p.add_argument("kind", choices=("frbe", "fse"))
+    p.add_argument("--to", type=int, metavar="N", help="the version's number")
+    p.set_defaults(func=cmd_lists_rollback)
 
     p = sub.add_parser("club", help="manage clubs")
     club_sub = p.add_subparsers(dest="club_command", required=True, metavar="ACTION")

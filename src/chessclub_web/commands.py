@@ -275,6 +275,103 @@ def import_file(
     return row.pk, tournament_url(row)
 
 
+class FederationListRefused(Exception):
+    """A federation list file or roll-back was refused; ``lines``: what to print, ``invalid``:
+    the file itself is bad (exit code 3) rather than the list's state (exit code 1)."""
+
+    def __init__(self, lines: list[str], *, invalid: bool) -> None:
+        super().__init__("\n".join(lines))
+        self.lines = lines
+        self.invalid = invalid
+
+
+def _list_user(username: str | None) -> Any:
+    from django.contrib.auth import get_user_model
+
+    if not username:
+        return None
+    user = get_user_model().objects.filter(username=username).first()
+    if user is None:
+        raise UnknownUserError(username)
+    return user
+
+
+def import_federation_list(
+    kind: str,
+    path: str,
+    *,
+    list_date: str = "",
+    again: bool = False,
+    username: str | None = None,
+) -> str:
+    """Import a new version of the site's federation list ``kind`` (``frbe``, ``fse``) from
+    the file at ``path``, as the site's operator (``username``: recorded as the importer).
+    Returns the message to print. Raises :class:`FederationListRefused`,
+    :class:`UnknownUserError`, ``OSError``."""
+    import datetime
+
+    from chessclub_web.federation import services
+    from chessclub_web.federation.registry import importer_for
+
+    ensure_migrated()
+    importer = importer_for(kind)
+    if importer is None:
+        raise FederationListRefused([f"no importer for the list {kind!r}"], invalid=False)
+    date = None
+    if list_date:
+        try:
+            date = datetime.date.fromisoformat(list_date)
+        except ValueError:
+            raise FederationListRefused(
+                [f"--list-date {list_date!r} is not a date (YYYY-MM-DD)"], invalid=False
+            ) from None
+    data = Path(path).read_bytes()
+    try:
+        version = services.import_list(
+            kind,
+            data,
+            Path(path).name,
+            _list_user(username),
+            list_date=date,
+            again=again,
+            operator=True,
+        )
+    except importer.errors as error:
+        raise FederationListRefused(importer.describe(error), invalid=True) from None
+    except services.ListRefused as refusal:
+        raise FederationListRefused([str(refusal)], invalid=False) from None
+    return (
+        f"Imported version {version.number} of the {kind} list: {version.records} records, "
+        f"{version.created} new, {version.updated} changed, {version.removed} removed "
+        f"(SHA-256 {version.sha256[:12]})"
+    )
+
+
+def roll_back_federation_list(kind: str, *, to: int | None = None) -> str:
+    """Make an earlier version of the site's list ``kind`` current again (``to``: its
+    number; by default the one before the current). Raises :class:`FederationListRefused`."""
+    from chessclub_web.federation import services
+
+    ensure_migrated()
+    try:
+        target = services.roll_back(kind, None, to=to, operator=True)
+    except services.ListRefused as refusal:
+        raise FederationListRefused([str(refusal)], invalid=False) from None
+    return f"Version {target.number} ({target.source}) is the current {kind} list again"
+
+
+def set_federation_data_manager(username: str, *, manager: bool = True) -> str:
+    """Give (or, with ``manager=False``, take) the site role *federation data manager*."""
+    from chessclub_web.federation import services
+
+    ensure_migrated()
+    user = _list_user(username)
+    services.set_manager(user, manager)
+    if manager:
+        return f"{username} is a federation data manager"
+    return f"{username} is no longer a federation data manager"
+
+
 def serve(host: str, port: int) -> None:
     """Serve the app on ``host:port`` with Django's ``runserver`` (no autoreload; static files
     by WhiteNoise, DEBUG on or off). For local use; a public installation runs

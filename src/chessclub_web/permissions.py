@@ -4,16 +4,22 @@ A club's visitors are either members (with one :class:`~chessclub_web.clubs.mode
 outsiders. A **public** club shows its tournaments to everyone, logged in or not; a **private**
 club shows nothing to outsiders (its pages answer 404, as if it did not exist). Every other action
 needs a role whose row in :data:`PERMISSIONS` lists it. Superusers (site staff) may do everything.
-Creating a new club is not an action inside a club: any logged-in user may, and becomes its owner.
+Creating a new club and managing the site's federation lists are not actions inside a club: they
+are :class:`SiteAction` values, checked by :func:`site_allowed`.
 
 The creator of an **independent** tournament has owner rights on it (spec: "its creator has
 owner rights on it"): :func:`allowed_on` adds :data:`CREATOR_ACTIONS` for them, whatever their
-role in the tournament's club, and :func:`tournament_for_request` lets them see it even in a
-private club they are not a member of.
+role in the tournament's club, **no role included** (never a member, or removed from the club
+since: the spec ties the rights to the tournament, not to a membership), and
+:func:`tournament_for_request` lets them see it even in a private club they are not a member of.
 
-Views use the decorator :func:`club_view` (club pages) or :func:`tournament_for_request`
-(a tournament's pages), which answer 404 / login redirect / 403 as appropriate: every request is
-checked on the server, links hidden in the pages are only a convenience.
+Club pages use the decorator :func:`club_view`; a tournament's pages use
+:func:`tournament_view` (or :func:`tournament_for_request` and :func:`require_on` where a page
+checks more than one action), so that every tournament page asks :func:`allowed_on` and nothing
+else. They answer 404 / login redirect / 403 as appropriate: every request is checked on the
+server, links hidden in the pages are only a convenience. Each tournament page declares what it
+needs (:class:`PageActions`, read by :func:`page_actions`): a test walks the URL patterns and
+checks every page against :func:`allowed_on` for every kind of visitor.
 
 The table is shown in the documentation: ``docs/permissions.md`` is the output of
 :func:`permissions_markdown` (regenerate it with
@@ -26,7 +32,9 @@ from __future__ import annotations
 
 import enum
 import functools
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.contrib.auth.views import redirect_to_login
@@ -188,6 +196,65 @@ def visible_clubs(user: User) -> QuerySet[Club]:
     ).distinct()
 
 
+class SiteAction(enum.StrEnum):
+    """What a user may want to do on the site as a whole, outside any club."""
+
+    MANAGE_FEDERATION_LISTS = "manage_federation_lists"  # import, replace, roll back a list
+    CREATE_CLUB = "create_club"  # become the owner of a new club
+
+
+#: The site role that staff grant (Django admin, *Groups*, or ``chessclub user
+#: federation-data USERNAME``): a **federation data manager** imports, replaces and rolls
+#: back the site's federation lists (FRBE ``PLAYER``, the FSE ranking list, the FIDE list).
+#: It gives no right inside any club.
+FEDERATION_DATA_MANAGERS = "federation data managers"
+
+#: The Django permission (``app_label.codename``) that the group carries.
+FEDERATION_LISTS_PERMISSION = "federation.manage_federation_lists"
+
+SITE_DESCRIPTIONS: Mapping[SiteAction, str] = {
+    SiteAction.MANAGE_FEDERATION_LISTS: (
+        "import, replace or roll back a federation list (FRBE PLAYER, FSE ranking list,"
+        " FIDE list); clubs only search them and copy from them"
+    ),
+    SiteAction.CREATE_CLUB: (
+        "create a club and become its owner (any account; staff only when"
+        " CHESSCLUB_CLUB_CREATION=staff)"
+    ),
+}
+
+
+def _staff(user: User) -> bool:
+    return bool(getattr(user, "is_superuser", False) and user.is_active)
+
+
+def site_allowed(user: User, action: SiteAction) -> bool:
+    """True if ``user`` may do the site-level ``action``: site staff (superusers) always; a
+    federation data manager (:data:`FEDERATION_DATA_MANAGERS`, holding
+    :data:`FEDERATION_LISTS_PERMISSION`) the federation lists; any active account a new club
+    unless the setting ``CHESSCLUB_CLUB_CREATION`` is ``"staff"``. Anonymous visitors may do
+    neither."""
+    if not user.is_authenticated or not user.is_active:
+        return False
+    if _staff(user):
+        return True
+    if action is SiteAction.MANAGE_FEDERATION_LISTS:
+        return bool(user.has_perm(FEDERATION_LISTS_PERMISSION))  # type: ignore[union-attr]
+    from django.conf import settings
+
+    return getattr(settings, "CHESSCLUB_CLUB_CREATION", "open") != "staff"
+
+
+def require_site(request: HttpRequest, action: SiteAction) -> None:
+    """Raise :class:`LoginRequired` for an anonymous visitor and ``PermissionDenied`` (403)
+    for an account that may not do ``action`` (:func:`site_allowed`)."""
+    if site_allowed(request.user, action):
+        return
+    if not request.user.is_authenticated:
+        raise LoginRequired
+    raise PermissionDenied
+
+
 class LoginRequired(Exception):
     """Raised when an anonymous visitor asks for an action that needs an account."""
 
@@ -280,9 +347,11 @@ def permissions_markdown() -> str:
         "",
         "Roles are given per club (*Membres* page). The creator of an **independent**"
         " tournament has the `creator` column's rights on that tournament only, whatever"
-        " their role in its club. Site staff (superusers) may do everything. Anonymous"
-        " visitors and logged-in outsiders may only see a public club's pages; a private"
-        " club answers 404 to them. Every request is checked on the server.",
+        " their role in its club, and also with no role at all (never a member, or removed"
+        " from the club since): they keep those rights, see the tournament even in a private"
+        " club, and every page of the tournament agrees. Site staff (superusers) may do"
+        " everything. Anonymous visitors and logged-in outsiders may only see a public club's"
+        " pages; a private club answers 404 to them. Every request is checked on the server.",
         "",
         "| action | what | owner | administrator | arbiter | creator (independent) |",
         "|---|---|---|---|---|---|",
@@ -292,6 +361,25 @@ def permissions_markdown() -> str:
             "yes" if cells[k] else "no" for k in [*(r.value for r in Role), "creator"]
         )
         lines.append(f"| `{action.value}` | {DESCRIPTIONS[action]} | {marks} |")
+    lines += [
+        "",
+        "## Site-wide rights",
+        "",
+        "Outside any club. The federation lists (the Belgian federation's `PLAYER` list, the"
+        " Swiss federation's ranking list, the FIDE rating list) are **site data**, shared by"
+        " every club: clubs search them and copy players from them, only the site's staff or a"
+        " **federation data manager** (a site role that staff grant: the Django admin's group"
+        f" *{FEDERATION_DATA_MANAGERS}*, or `chessclub user federation-data USERNAME`) import,"
+        " replace or roll them back. Every import is kept as a version (who, when, the file's"
+        " SHA-256, counts); rolling back makes the previous version current again in one action.",
+        "",
+        "| action | what | staff | federation data manager | any account |",
+        "|---|---|---|---|---|",
+        f"| `{SiteAction.MANAGE_FEDERATION_LISTS.value}` |"
+        f" {SITE_DESCRIPTIONS[SiteAction.MANAGE_FEDERATION_LISTS]} | yes | yes | no |",
+        f"| `{SiteAction.CREATE_CLUB.value}` |"
+        f" {SITE_DESCRIPTIONS[SiteAction.CREATE_CLUB]} | yes | as any account | yes |",
+    ]
     return "\n".join(lines) + "\n"
 
 
@@ -318,6 +406,101 @@ def club_view(action: Action | None = None):  # type: ignore[no-untyped-def]
                     return HttpResponsePermanentRedirect(f"{url}?{query}" if query else url)
             return view(request, club, *args, **kwargs)
 
+        return wrapper
+
+    return decorator
+
+
+#: What a tournament page needs for a request: an :class:`Action`, ``None`` (whoever sees the
+#: tournament), or a function of the tournament giving one (e.g. ``CORRECT_RESULTS`` once it is
+#: closed, ``ENTER_RESULTS`` before).
+ActionSpec = Action | Callable[[Tournament], Action | None] | None
+
+
+@dataclass(frozen=True)
+class PageActions:
+    """What a tournament page needs: ``read`` for GET and HEAD, ``write`` for POST (a page
+    whose posted forms need more, per form, checks that with :func:`require_on` too: this is
+    the least any post needs)."""
+
+    read: ActionSpec = None
+    write: ActionSpec = None
+
+    def needed(self, method: str | None, tournament: Tournament) -> Action | None:
+        """The action a request with ``method`` needs on ``tournament``."""
+        spec = self.read if method in ("GET", "HEAD") else self.write
+        if spec is None or isinstance(spec, Action):
+            return spec
+        return spec(tournament)
+
+
+def page_actions(view: Any) -> PageActions | None:
+    """What the tournament page ``view`` declared it needs (:func:`tournament_view`,
+    :func:`declare_page_actions`), ``None`` for a view that declared nothing."""
+    found = getattr(view, "page_actions", None)
+    return found if isinstance(found, PageActions) else None
+
+
+def declare_page_actions(read: ActionSpec = None, write: ActionSpec = None):  # type: ignore[no-untyped-def]
+    """Declare what a tournament page that checks the request itself (with
+    :func:`tournament_for_request` and :func:`allowed_on`) needs, as :func:`tournament_view`
+    declares it: ``read`` for GET/HEAD, ``write`` for POST."""
+
+    def decorator(view):  # type: ignore[no-untyped-def]
+        view.page_actions = PageActions(read, write)
+        return view
+
+    return decorator
+
+
+def require_on(request: HttpRequest, tournament: Tournament, action: Action | None) -> None:
+    """Raise :class:`LoginRequired` for an anonymous visitor and ``PermissionDenied`` (403) for
+    a logged-in user who may not do ``action`` on ``tournament`` (:func:`allowed_on`); nothing
+    when ``action`` is ``None`` or allowed."""
+    if action is None or allowed_on(request.user, tournament, action):
+        return
+    if not request.user.is_authenticated:
+        raise LoginRequired
+    raise PermissionDenied
+
+
+class _Same(enum.Enum):
+    SAME = "same"
+
+
+def tournament_view(action: ActionSpec = None, *, post: ActionSpec | _Same = _Same.SAME):  # type: ignore[no-untyped-def]
+    """Decorate a tournament page ``view(request, club, tournament, **kwargs)`` taking the
+    club's ``number`` and the tournament's ``pk`` from the URL: the one check of every
+    tournament page.
+
+    The tournament is looked up and checked with :func:`tournament_for_request` (404 for a
+    tournament the user may not see; its creator sees it even in a private club), then
+    ``action`` (GET, HEAD) or ``post`` (POST; by default the same as ``action``) with
+    :func:`require_on`, i.e. :func:`allowed_on`: 403, or the login page for an anonymous
+    visitor (also when the view itself raises :class:`LoginRequired`). A GET or HEAD naming the
+    club's number in another case is redirected to the canonical URL. The wrapper carries the
+    declaration as ``page_actions`` (:func:`page_actions`)."""
+    actions = PageActions(action, action if isinstance(post, _Same) else post)
+
+    def decorator(view):  # type: ignore[no-untyped-def]
+        @functools.wraps(view)
+        def wrapper(request: HttpRequest, number: str, pk: int, *args, **kwargs):  # type: ignore[no-untyped-def]
+            try:
+                club, tournament = tournament_for_request(request, number, pk)
+                require_on(request, tournament, actions.needed(request.method, tournament))
+                if number != club.number and request.method in ("GET", "HEAD"):
+                    match = request.resolver_match
+                    if match is not None and match.view_name:
+                        url = reverse(
+                            match.view_name, kwargs={**match.kwargs, "number": club.number}
+                        )
+                        query = request.META.get("QUERY_STRING", "")
+                        return HttpResponsePermanentRedirect(f"{url}?{query}" if query else url)
+                return view(request, club, tournament, *args, **kwargs)
+            except LoginRequired:
+                return redirect_to_login(request.get_full_path())
+
+        wrapper.page_actions = actions  # type: ignore[attr-defined]
         return wrapper
 
     return decorator

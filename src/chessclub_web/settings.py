@@ -12,6 +12,16 @@ Everything a local installation needs comes from the environment, with defaults 
 - ``CHESSCLUB_DEBUG`` — ``1``/``0`` (default ``0``: no traceback is ever shown to a visitor;
   errors show the site's own 400/403/404/500 pages). ``1`` only to develop, never on a network.
 - ``CHESSCLUB_ALLOWED_HOSTS`` — comma-separated host names (default: the local host names).
+- ``CHESSCLUB_CLUB_CREATION`` — who may create a club: ``open`` (default: any logged-in
+  account) or ``staff`` (site staff only); any other value stops the start-up.
+- Logins and password resets are throttled (chessclub_web/throttle.py):
+  ``CHESSCLUB_LOGIN_FAILURE_LIMIT`` wrong passwords for one account (default 5) or
+  ``CHESSCLUB_LOGIN_IP_FAILURE_LIMIT`` from one client address (default 20) block logging in
+  for ``CHESSCLUB_LOGIN_COOLOFF_MINUTES`` (default 15); at most
+  ``CHESSCLUB_RESET_MAILS_PER_EMAIL`` password-reset mails per e-mail address (default 3) and
+  ``CHESSCLUB_RESET_MAILS_PER_IP`` per client address (default 10) go out per hour.
+  ``CHESSCLUB_PROXY_COUNT`` — the number of reverse proxies in front of the site (default 0):
+  behind one HTTPS proxy, 1, so that the client's address is read from ``X-Forwarded-For``.
 """
 
 from __future__ import annotations
@@ -19,9 +29,11 @@ from __future__ import annotations
 import os
 import tomllib
 from collections.abc import Mapping
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
 PACKAGE_DIR = Path(__file__).resolve().parent
@@ -32,6 +44,21 @@ def _flag(name: str, default: bool) -> bool:
     if value is None or not value.strip():
         return default
     return value.strip().lower() in {"1", "true", "yes", "on"}
+
+
+def _count(name: str, default: int, minimum: int = 1) -> int:
+    """The whole number in the environment variable ``name`` (``default`` when unset or
+    empty); anything else, or a number below ``minimum``, stops the start-up."""
+    value = os.environ.get(name, "").strip()
+    if not value:
+        return default
+    try:
+        number = int(value)
+    except ValueError:
+        number = minimum - 1
+    if number < minimum:
+        raise ImproperlyConfigured(f"{name} must be a whole number >= {minimum}, not {value!r}")
+    return number
 
 
 def _source_checkout(package_dir: Path) -> Path | None:
@@ -80,6 +107,16 @@ ALLOWED_HOSTS = [
     if host.strip()
 ]
 
+# Who may create a club (*Créer un club*): "open", any logged-in account (default), or
+# "staff", the site's staff only.
+CLUB_CREATION_CHOICES = ("open", "staff")
+CHESSCLUB_CLUB_CREATION = os.environ.get("CHESSCLUB_CLUB_CREATION", "").strip().lower() or "open"
+if CHESSCLUB_CLUB_CREATION not in CLUB_CREATION_CHOICES:
+    raise ImproperlyConfigured(
+        "CHESSCLUB_CLUB_CREATION must be 'open' (any logged-in account creates clubs) or "
+        f"'staff' (site staff only), not {os.environ['CHESSCLUB_CLUB_CREATION']!r}"
+    )
+
 INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.admin",
@@ -94,9 +131,11 @@ INSTALLED_APPS = [
     "chessclub_web.pairings",
     "chessclub_web.results",
     "chessclub_web.closing",
+    "chessclub_web.federation",
     "chessclub_web.frbe",
     "chessclub_web.fse",
     "chessclub_web.teams",
+    "axes",
 ]
 
 MIDDLEWARE = [
@@ -110,6 +149,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "chessclub_web.middleware.DatabaseBusyMiddleware",
+    # Last: turns a login refused for too many failures into the lockout page (django-axes).
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "chessclub_web.urls"
@@ -168,6 +209,14 @@ CACHES = {
         "LOCATION": "chessclub-explanations",
         "OPTIONS": {"MAX_ENTRIES": 2000},
     },
+    # Password-reset mail counters (chessclub_web/throttle.py): their own cache, so that no
+    # page cached meanwhile pushes them out. In the process's memory: each worker process
+    # counts on its own (under gunicorn's N workers, up to N times the caps per hour).
+    "throttle": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "chessclub-throttle",
+        "OPTIONS": {"MAX_ENTRIES": 10000},
+    },
 }
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -175,6 +224,12 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+# The throttling backend first: it refuses any login attempt (site or admin) while the account
+# or the client's address is locked out, before the password is even checked.
+AUTHENTICATION_BACKENDS = [
+    "chessclub_web.throttle.LoginThrottleBackend",
+    "django.contrib.auth.backends.ModelBackend",
 ]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
@@ -185,6 +240,29 @@ LOGOUT_REDIRECT_URL = "home"
 EMAIL_BACKEND = os.environ.get(
     "CHESSCLUB_EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend"
 )
+
+# Login throttling (django-axes, chessclub_web/throttle.py). Failed attempts are stored in the
+# database (shared by every worker process); a lock ends by itself CHESSCLUB_LOGIN_COOLOFF_MINUTES
+# after the last failure, or earlier when staff reset it (the admin's *Access attempts*, or
+# `chessclub manage axes_reset_username NAME` / `axes_reset_ip ADDRESS` / `axes_reset`).
+CHESSCLUB_LOGIN_FAILURE_LIMIT = _count("CHESSCLUB_LOGIN_FAILURE_LIMIT", 5)
+CHESSCLUB_LOGIN_IP_FAILURE_LIMIT = _count("CHESSCLUB_LOGIN_IP_FAILURE_LIMIT", 20)
+CHESSCLUB_LOGIN_COOLOFF_MINUTES = _count("CHESSCLUB_LOGIN_COOLOFF_MINUTES", 15)
+CHESSCLUB_PROXY_COUNT = _count("CHESSCLUB_PROXY_COUNT", 0, minimum=0)
+AXES_ENABLED = True
+AXES_HANDLER = "chessclub_web.throttle.LoginThrottleHandler"
+AXES_FAILURE_LIMIT = CHESSCLUB_LOGIN_FAILURE_LIMIT  # per account; per address: the handler
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]  # either one locks
+AXES_COOLOFF_TIME = timedelta(minutes=CHESSCLUB_LOGIN_COOLOFF_MINUTES)
+AXES_RESET_ON_SUCCESS = True  # a successful login forgets that account's failures
+AXES_LOCKOUT_CALLABLE = "chessclub_web.throttle.lockout_response"
+AXES_CLIENT_IP_CALLABLE = "chessclub_web.throttle.client_ip"
+AXES_HTTP_RESPONSE_CODE = 429
+AXES_DISABLE_ACCESS_LOG = True  # no record of every successful login (addresses) kept forever
+AXES_VERBOSE = False
+# Password reset mails per hour (chessclub_web/throttle.py), counted in their own cache.
+CHESSCLUB_RESET_MAILS_PER_EMAIL = _count("CHESSCLUB_RESET_MAILS_PER_EMAIL", 3)
+CHESSCLUB_RESET_MAILS_PER_IP = _count("CHESSCLUB_RESET_MAILS_PER_IP", 10)
 
 # Internationalisation: French first, then Dutch, German and English (spec: Clubs, people).
 LANGUAGE_CODE = "fr"
@@ -234,5 +312,9 @@ LOGGING = {
     "loggers": {
         "django.request": {"handlers": ["console"], "level": "ERROR", "propagate": False},
         "django.security": {"handlers": ["console"], "level": "WARNING", "propagate": False},
+        # Failed logins and lockouts (django-axes; names and addresses masked) and capped
+        # password-reset mails.
+        "axes": {"handlers": ["console"], "level": "WARNING", "propagate": False},
+        "chessclub_web.throttle": {"handlers": ["console"], "level": "WARNING", "propagate": False},
     },
 }

@@ -19,7 +19,9 @@ def oversized_uploads(request: object) -> set[str]:
 
 
 class SizeLimitUploadHandler(FileUploadHandler):
-    """Drop any uploaded file larger than :data:`MAX_UPLOAD_SIZE`."""
+    """Drop any uploaded file larger than :attr:`limit` (:data:`MAX_UPLOAD_SIZE`)."""
+
+    limit = MAX_UPLOAD_SIZE
 
     def new_file(self, field_name, *args, **kwargs):  # type: ignore[no-untyped-def]
         super().new_file(field_name, *args, **kwargs)
@@ -27,7 +29,7 @@ class SizeLimitUploadHandler(FileUploadHandler):
 
     def receive_data_chunk(self, raw_data: bytes, start: int) -> bytes:
         self.received += len(raw_data)
-        if self.received > MAX_UPLOAD_SIZE:
+        if self.received > self.limit:
             if self.request is not None:
                 if not hasattr(self.request, "oversized_uploads"):
                     self.request.oversized_uploads = set()
@@ -37,3 +39,16 @@ class SizeLimitUploadHandler(FileUploadHandler):
 
     def file_complete(self, file_size: int) -> None:
         return None  # the next handlers build the file
+
+
+def limited_to(request: object, limit: int) -> None:
+    """Make ``request``'s uploads refuse files above ``limit`` bytes instead of
+    :data:`MAX_UPLOAD_SIZE` (a federation's whole list is bigger than a tournament file). Call
+    it before the body is read (``request.POST`` / ``FILES``), in a view exempt from the CSRF
+    middleware that checks CSRF itself afterwards."""
+    handler = type("LimitedUploadHandler", (SizeLimitUploadHandler,), {"limit": limit})
+    handlers = request.upload_handlers  # type: ignore[attr-defined]
+    request.upload_handlers = [  # type: ignore[attr-defined]
+        handler(request),
+        *(h for h in handlers if not isinstance(h, SizeLimitUploadHandler)),
+    ]

@@ -7,6 +7,7 @@ from django.urls import include, path
 
 from chessclub_web.about import about
 from chessclub_web.clubs import views as club_views
+from chessclub_web.throttle import ThrottledPasswordResetForm
 from chessclub_web.tournaments import views as tournament_views
 
 urlpatterns = [
@@ -58,10 +59,13 @@ urlpatterns = [
     ),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     # Password reset by e-mail (results issue 5); the templates are chessclub's own names
-    # (django.contrib.admin's registration/password_reset_* would win otherwise).
+    # (django.contrib.admin's registration/password_reset_* would win otherwise). The form
+    # sends at most a few mails per address and per client an hour (chessclub_web.throttle);
+    # logins, this one and the admin's, are throttled by django-axes (settings.py).
     path(
         "accounts/password-reset/",
         auth_views.PasswordResetView.as_view(
+            form_class=ThrottledPasswordResetForm,
             template_name="registration/reset_form.html",
             email_template_name="registration/reset_email.txt",
             subject_template_name="registration/reset_subject.txt",
@@ -92,6 +96,7 @@ urlpatterns = [
     path("", include("chessclub_web.pairings.urls")),
     path("", include("chessclub_web.results.urls")),
     path("", include("chessclub_web.closing.urls")),
+    path("", include("chessclub_web.federation.urls")),
     path("", include("chessclub_web.frbe.urls")),
     path("", include("chessclub_web.fse.urls")),
     path("", include("chessclub_web.teams.urls")),

@@ -1,5 +1,6 @@
 """The ``chessclub`` sub-commands that use the database: ``club add`` and ``import``
-(issue 2, deliverable 6: ``chessclub import FILE --club NUMBER``)."""
+(issue 2, deliverable 6: ``chessclub import FILE --club NUMBER``), ``user`` and ``lists``
+(the site's federation lists, imported by the site's operator)."""
 
 from __future__ import annotations
 
@@ -76,3 +77,49 @@ def test_cli_user_add_then_owner_of_a_new_club(
     assert "mot de passe est trop court" in capsys.readouterr().err  # French first
     monkeypatch.setattr("sys.stdin", io.StringIO("correct-horse-battery\n"))
     assert main(["user", "add", "arbitre", "--password-stdin"]) == EXIT_FAILURE
+
+
+def test_cli_lists_import_and_rollback_as_the_sites_operator(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``chessclub lists import KIND FILE`` (the site's operator: no web account needed) makes
+    a new current version of the site's federation list; the same file again is refused
+    unless ``--again``; a bad file changes nothing (exit 3, the problem printed);
+    ``chessclub lists rollback`` makes the previous version current again;
+    ``chessclub user federation-data`` gives and takes the site role."""
+    from django.contrib.auth import get_user_model
+
+    from chessclub_web.federation import services
+    from chessclub_web.frbe.models import FederationPlayer
+    from chessclub_web.fse.models import ListRow
+    from chessclub_web.permissions import FEDERATION_LISTS_PERMISSION
+
+    players = FIXTURES / "frbe_players" / "PLAYER.csv"
+    assert main(["lists", "import", "frbe", str(players)]) == EXIT_OK
+    assert "version 1 of the frbe list: 4 records, 4 new" in capsys.readouterr().out
+    assert main(["lists", "import", "frbe", str(players)]) == EXIT_FAILURE
+    assert "already the current list" in capsys.readouterr().err
+    changed = tmp_path / "PLAYER.csv"
+    changed.write_bytes(players.read_bytes().replace(b";2118;437;", b";2131;446;"))
+    assert main(["lists", "import", "frbe", str(changed)]) == EXIT_OK
+    assert "0 new, 1 changed, 0 removed" in capsys.readouterr().out
+    assert FederationPlayer.objects.get(matricule=90001).rating == 2131
+    bad = tmp_path / "bad.csv"
+    bad.write_bytes(b"MATRICULE;NOM_PRENOM\n1;X, Y\n")
+    assert main(["lists", "import", "frbe", str(bad)]) == EXIT_INVALID_INPUT
+    assert "SEXE" in capsys.readouterr().err
+    assert services.current_version("frbe").number == 2
+    assert main(["lists", "rollback", "frbe"]) == EXIT_OK
+    assert FederationPlayer.objects.get(matricule=90001).rating == 2118
+    assert main(["lists", "rollback", "frbe"]) == EXIT_FAILURE  # nothing before version 1
+    previous = FIXTURES / "fse" / "previous.csv"
+    code = main(["lists", "import", "fse", str(previous), "--list-date", "2024-12-31"])
+    assert code == EXIT_OK
+    assert services.current_version("fse").list_date.isoformat() == "2024-12-31"
+    assert ListRow.objects.count() == 5
+    get_user_model().objects.create_user("keeper", password="secret-pw-123")
+    assert main(["user", "federation-data", "keeper"]) == EXIT_OK
+    assert get_user_model().objects.get(username="keeper").has_perm(FEDERATION_LISTS_PERMISSION)
+    assert main(["user", "federation-data", "keeper", "--revoke"]) == EXIT_OK
+    keeper = get_user_model().objects.get(username="keeper")
+    assert not keeper.has_perm(FEDERATION_LISTS_PERMISSION)

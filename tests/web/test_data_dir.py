@@ -107,3 +107,23 @@ def test_commands_apply_pending_migrations_first(tmp_path):
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines()[0] == "/clubs/42/"
     assert result.stdout.splitlines()[1].startswith("/clubs/42/tournaments/")
+
+
+@pytest.mark.skipif(not CHESSCLUB.exists(), reason="the chessclub script is not installed")
+def test_lists_import_on_a_fresh_database_migrates_first(tmp_path):
+    """``chessclub lists import`` (the site's federation lists) on a database never migrated,
+    from another folder: migrated, imported into the data folder, nothing in the current one."""
+    data_dir = tmp_path / "data-dir"
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    result = subprocess.run(
+        [str(CHESSCLUB), "lists", "import", "frbe", str(FIXTURES / "frbe_players" / "PLAYER.csv")],
+        cwd=elsewhere,
+        env=_env(CHESSCLUB_DATA_DIR=str(data_dir)),
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "version 1 of the frbe list: 4 records" in result.stdout
+    assert (data_dir / "chessclub.sqlite3").is_file()
+    assert list(elsewhere.iterdir()) == []

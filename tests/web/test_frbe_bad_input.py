@@ -1,5 +1,7 @@
 """Adversarial requests to the FRBE pages (bad-input rule: a 4xx with a message, never a 500,
-nothing stored lost; spec ``frbe.md`` B3, B5; permissions and CSRF checked on the server)."""
+nothing stored lost; spec ``frbe.md`` B3, B5; permissions and CSRF checked on the server).
+The PLAYER list is site data: it is uploaded on the site's list page (``/lists/frbe/``) by a
+federation data manager; the club's page searches it and copies from it."""
 
 from __future__ import annotations
 
@@ -11,10 +13,15 @@ from django.test import Client
 from django.urls import reverse
 
 from chessclub_web.clubs.models import Player, Role
-from chessclub_web.frbe.models import FederationPlayer, PlayerListImport
+from chessclub_web.federation.models import ListVersion
+from chessclub_web.frbe.models import FederationPlayer
+
+from .lists import import_as_operator, list_url, make_manager, post_import, versions
+from .lists import list_manager as list_manager
 
 pytestmark = pytest.mark.django_db
 LISTS = Path(__file__).resolve().parents[1] / "fixtures" / "frbe_players"
+DBF = (LISTS / "PLAYER.DBF").read_bytes()
 HEADER = (
     "MATRICULE;NOM_PRENOM;SEXE;CLUB;DATE_NAISS;ELO_PRECE;PART_PRECE;ELO_CALCUL;PART_CALCU;"
     "TITRE;FIDE;NATFIDE;FEDERATION;DECEDE\n"
@@ -27,29 +34,34 @@ def owner(client, public_club, make_user):
     return client
 
 
+@pytest.fixture
+def listed(db):
+    """The synthetic PLAYER.DBF as the site's current list (4 players)."""
+    return import_as_operator("frbe", DBF, "PLAYER.DBF")
+
+
+@pytest.fixture
+def manager(list_manager):
+    client = Client()
+    client.force_login(list_manager)
+    return client
+
+
 def url(club) -> str:
     return reverse("frbe_players", args=(club.number,))
 
 
-def upload(client, club, name: str, data: bytes, **extra):
-    return client.post(
-        url(club), {"action": "import", "file": SimpleUploadedFile(name, data), **extra}
-    )
-
-
 @pytest.mark.parametrize("query", ["²", "9" * 23, "١٢"])
-def test_b3_search_odd_digits_no_server_error(owner, public_club, query):
+def test_b3_search_odd_digits_no_server_error(owner, public_club, listed, query):
     """``"²".isdigit()`` is true but ``int("²")`` fails; 23 nines overflowed SQLite's integer.
     Both are simply not found."""
-    upload(owner, public_club, "PLAYER.DBF", (LISTS / "PLAYER.DBF").read_bytes())
     response = owner.get(url(public_club), {"q": query})
     assert response.status_code == 200
     assert "Alpha" not in response.content.decode()
 
 
 @pytest.mark.parametrize("matricule", ["²", "9" * 23, "-1", ""])
-def test_b3_add_with_odd_matricule_is_400(owner, public_club, matricule):
-    upload(owner, public_club, "PLAYER.DBF", (LISTS / "PLAYER.DBF").read_bytes())
+def test_b3_add_with_odd_matricule_is_400(owner, public_club, listed, matricule):
     for action in ("add_roster", "add_tournament"):
         response = owner.post(
             url(public_club), {"action": action, "matricule": matricule, "tournament": "²"}
@@ -58,8 +70,7 @@ def test_b3_add_with_odd_matricule_is_400(owner, public_club, matricule):
     assert not Player.objects.filter(club=public_club).exists()
 
 
-def test_b3_add_to_tournament_with_odd_tournament_is_400(owner, public_club):
-    upload(owner, public_club, "PLAYER.DBF", (LISTS / "PLAYER.DBF").read_bytes())
+def test_b3_add_to_tournament_with_odd_tournament_is_400(owner, public_club, listed):
     for pk in ("²", "9" * 30, "x"):
         response = owner.post(
             url(public_club), {"action": "add_tournament", "matricule": "90001", "tournament": pk}
@@ -77,21 +88,20 @@ def test_b3_add_to_tournament_with_odd_tournament_is_400(owner, public_club):
         ("1;A\x00B;M;1;;;;1500;30;;;;;F", "NOM_PRENOM"),
     ],
 )
-def test_b3_csv_value_too_wide_is_400_naming_the_field(owner, public_club, row, field):
+def test_b3_csv_value_too_wide_is_400_naming_the_field(manager, listed, row, field):
     """Numbers wider than B3's N6/N4 fields overflowed the database (HTTP 500); a NUL is
-    refused too (PostgreSQL cannot store it). The list already imported stays as it was."""
-    upload(owner, public_club, "PLAYER.DBF", (LISTS / "PLAYER.DBF").read_bytes())
-    response = upload(owner, public_club, "PLAYER.csv", (HEADER + row + "\n").encode())
+    refused too (PostgreSQL cannot store it). The list already imported stays as it was: no
+    new version, the current one's 4 players."""
+    response = post_import(manager, (HEADER + row + "\n").encode(), "PLAYER.csv")
     assert response.status_code == 400
     assert f"enregistrement 2, champ {field}" in response.content.decode()
     assert FederationPlayer.objects.count() == 4
-    assert PlayerListImport.objects.count() == 1
+    assert versions() == [listed]
 
 
-def test_b5_forecast_with_odd_roster_matricules(owner, public_club):
+def test_b5_forecast_with_odd_roster_matricules(owner, public_club, listed):
     """Roster matricules typed elsewhere (``²``, 16 digits) are skipped by the forecast, which
     answered 500."""
-    upload(owner, public_club, "PLAYER.DBF", (LISTS / "PLAYER.DBF").read_bytes())
     for matricule in ("²", "9" * 16, "90001"):  # 16: the roster field's length
         Player.objects.create(
             club=public_club, surname="X", first_name=matricule, matricule=matricule
@@ -101,83 +111,101 @@ def test_b5_forecast_with_odd_roster_matricules(owner, public_club):
     assert "2118" in response.content.decode()  # 90001's listed rating
 
 
-def test_b3_same_file_twice_and_changed_values(owner, public_club):
-    """The same list twice: 4 new, then 0 new 4 updated; a changed rating replaces the old one
-    and nobody is duplicated."""
+def test_b3_same_file_twice_and_changed_values(manager):
+    """The same list twice: refused (409, nothing stored) unless asked; asked, a new version
+    with 0 new and 0 changed; a changed rating is a version with 0 new, 1 changed, which
+    replaces the old values for the clubs, nobody duplicated."""
     data = (LISTS / "PLAYER.csv").read_bytes()
-    assert upload(owner, public_club, "PLAYER.csv", data).status_code == 302
-    assert upload(owner, public_club, "PLAYER.csv", data).status_code == 302
-    first, second = PlayerListImport.objects.order_by("pk")
-    assert (first.created, first.updated, second.created, second.updated) == (4, 0, 0, 4)
+    assert post_import(manager, data, "PLAYER.csv").status_code == 302
+    assert post_import(manager, data, "PLAYER.csv").status_code == 409
+    assert len(versions()) == 1
+    assert post_import(manager, data, "PLAYER.csv", again="on").status_code == 302
+    first, second = versions()
+    assert (first.records, first.created, first.updated) == (4, 4, 0)
+    assert (second.records, second.created, second.updated, second.removed) == (4, 0, 0, 0)
     changed = data.replace(b";2118;437;", b";2131;446;")
     assert changed != data
-    assert upload(owner, public_club, "PLAYER.csv", changed).status_code == 302
+    assert post_import(manager, changed, "PLAYER.csv").status_code == 302
+    third = versions()[-1]
+    assert (third.records, third.created, third.updated, third.removed) == (4, 0, 1, 0)
     assert FederationPlayer.objects.count() == 4
     alpha = FederationPlayer.objects.get(matricule=90001)
     assert (alpha.rating, alpha.games) == (2131, 446)
 
 
-def test_b3_empty_upload_is_400(owner, public_club):
-    assert upload(owner, public_club, "PLAYER.DBF", b"").status_code == 400
-    assert FederationPlayer.objects.count() == 0
+def test_b3_empty_upload_is_400(manager):
+    assert post_import(manager, b"", "PLAYER.DBF").status_code == 400
+    assert manager.post(list_url(), {"action": "import"}).status_code == 400  # no file
+    assert FederationPlayer.all_versions.count() == 0 and not ListVersion.objects.exists()
 
 
-def test_b3_csrf_enforced_on_the_upload_and_accepted_with_the_token(public_club, make_user):
-    """The view is csrf_exempt outside (its upload handlers change before the body is read) and
-    csrf_protect inside: with a client that enforces CSRF, a multipart import without the token
-    is 403 and stores nothing; the same import with the page's token is accepted."""
+def test_b3_csrf_enforced_on_the_upload_and_accepted_with_the_token(make_user):
+    """The list page is csrf_exempt outside (its upload limit is set before the body is read)
+    and csrf_protect inside: with a client that enforces CSRF, a multipart import by a
+    federation data manager without the token is 403 and stores nothing; the same import with
+    the page's token is accepted."""
     client = Client(enforce_csrf_checks=True)
-    client.force_login(make_user("own3", public_club, Role.OWNER))
-    page = client.get(url(public_club))
+    client.force_login(make_manager(make_user, "keeper3"))
+    page = client.get(list_url())
     token = page.cookies["csrftoken"].value
-    data = (LISTS / "PLAYER.DBF").read_bytes()
-    assert upload(client, public_club, "PLAYER.DBF", data).status_code == 403
-    assert FederationPlayer.objects.count() == 0
-    response = upload(client, public_club, "PLAYER.DBF", data, csrfmiddlewaretoken=token)
+    assert post_import(client, DBF, "PLAYER.DBF").status_code == 403
+    assert FederationPlayer.all_versions.count() == 0
+    response = post_import(client, DBF, "PLAYER.DBF", csrfmiddlewaretoken=token)
     assert response.status_code == 302
     assert FederationPlayer.objects.count() == 4
 
 
 def test_b3_private_club_outsider_gets_404(client, private_club, make_user):
     """A private club's player list does not exist for outsiders, even a logged-in owner of
-    another club: 404 on GET and on an upload, which stores nothing."""
+    another club: 404 on GET and on an upload, which stores nothing. The list itself is not a
+    club page: the owner of a club is refused on the site's list page (403), and a federation
+    data manager who is no member of the private club imports there but still gets 404 on
+    the club's page (the site role gives nothing inside a club)."""
     from chessclub_web.clubs.models import Club
 
     other = Club.objects.create(name="Autre", number="702", public=True)
     client.force_login(make_user("outsider", other, Role.OWNER))
     assert client.get(url(private_club)).status_code == 404
-    data = (LISTS / "PLAYER.DBF").read_bytes()
-    assert upload(client, private_club, "PLAYER.DBF", data).status_code == 404
-    assert FederationPlayer.objects.count() == 0
+    response = client.post(
+        url(private_club), {"action": "import", "file": SimpleUploadedFile("PLAYER.DBF", DBF)}
+    )
+    assert response.status_code == 404
+    assert post_import(client, DBF, "PLAYER.DBF").status_code == 403
+    assert FederationPlayer.all_versions.count() == 0
+    client.force_login(make_manager(make_user))
+    assert post_import(client, DBF, "PLAYER.DBF").status_code == 302
+    assert client.get(url(private_club)).status_code == 404
+    assert client.get(url(private_club) + "?q=90001").status_code == 404
 
 
-def test_b3_list_above_40_mb_refused_413(owner, public_club):
+def test_b3_list_above_40_mb_refused_413(manager):
     """41 MB of CSV: refused as too big (413) before reading; nothing stored."""
     data = (LISTS / "PLAYER.csv").read_bytes()
     padded = data + b"\r\n" * (41 * 1024 * 1024 // 2)
-    response = upload(owner, public_club, "PLAYER.csv", padded)
+    response = post_import(manager, padded, "PLAYER.csv")
     assert response.status_code == 413
-    assert FederationPlayer.objects.count() == 0
+    assert FederationPlayer.all_versions.count() == 0 and not ListVersion.objects.exists()
 
 
-def test_b3_csv_field_over_the_csv_limit_is_400(owner, public_club):
+def test_b3_csv_field_over_the_csv_limit_is_400(manager):
     """A 200,000-character cell raised csv.Error: HTTP 500 before the fix."""
     data = (HEADER + "1;" + "A" * 200_000 + ";M;;;;;;;;;;;F\n").encode()
-    response = upload(owner, public_club, "PLAYER.csv", data)
+    response = post_import(manager, data, "PLAYER.csv")
     assert response.status_code == 400
     assert "enregistrement 2" in response.content.decode()
-    assert FederationPlayer.objects.count() == 0
+    assert FederationPlayer.all_versions.count() == 0
 
 
 @pytest.mark.parametrize(
     ("query", "found"),
     [("a " * 2000, True), ("x" * 100_000, False), ("Alpha\x00", True), ("%", False), ("_", False)],
 )
-def test_b3_search_with_a_huge_or_odd_query_no_server_error(owner, public_club, query, found):
+def test_b3_search_with_a_huge_or_odd_query_no_server_error(
+    owner, public_club, listed, query, found
+):
     """2,000 words made 2,000 nested LIKE filters: SQLite's "expression tree is too large"
     (HTTP 500). The query is cut to 64 characters and 4 words (a name has at most 32); control
     characters are dropped; ``%`` and ``_`` are literal characters (no name holds them)."""
-    upload(owner, public_club, "PLAYER.DBF", (LISTS / "PLAYER.DBF").read_bytes())
     response = owner.get(url(public_club), {"q": query})
     assert response.status_code == 200
     page = response.content.decode()

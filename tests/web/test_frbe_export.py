@@ -15,6 +15,8 @@ from chessclub_web.frbe.models import ExportSettings, FederationPlayer
 from chessclub_web.tournaments import services
 from chessclub_web.tournaments.models import Round, Tournament
 
+from .lists import make_version
+
 pytestmark = pytest.mark.django_db
 
 
@@ -87,13 +89,17 @@ def test_b1_unknown_matricule_and_not_affiliated(owner, elite):
     club → their games become 0F-0F (shown)."""
     before = to_tournament(read_results_file(owner.get(url(elite) + "?download=frbe").content))
     p2 = before.player(2)
-    FederationPlayer.objects.bulk_create(
-        [FederationPlayer(matricule=int(p.matricule), name=p.name, club=618, rating=p.rating,
-                          games=100) for p in before.players if p.pairing_number != 1]
+    listed = make_version("frbe")  # the site's current PLAYER list
+    FederationPlayer.all_versions.bulk_create(
+        [FederationPlayer(version=listed, matricule=int(p.matricule), name=p.name, club=618,
+                          rating=p.rating, games=100)
+         for p in before.players if p.pairing_number != 1]
     )  # fmt: skip
     page = html.unescape(owner.get(url(elite)).content.decode())
     assert "le matricule 40037 n'est pas dans la liste" in page
-    FederationPlayer.objects.create(matricule=40037, name="Alpha Anne", club=618, games=100)
+    FederationPlayer.all_versions.create(
+        version=listed, matricule=40037, name="Alpha Anne", club=618, games=100
+    )
     FederationPlayer.objects.filter(matricule=int(p2.matricule)).update(club=None)
     page = owner.get(url(elite)).content.decode()
     assert "0F-0F" in page

@@ -20,14 +20,17 @@ from chessclub_web.frbe.models import FederationPlayer
 from chessclub_web.tournaments import services
 from chessclub_web.tournaments.models import Tournament
 
+from .lists import make_version
+
 pytestmark = pytest.mark.django_db
 
 
 def test_b5_forecast_page(client, public_club, elite_bytes):
     core = to_tournament(read_results_file(elite_bytes))
-    FederationPlayer.objects.bulk_create(
-        [FederationPlayer(matricule=int(p.matricule), name=p.name, club=700, rating=p.rating,
-                          games=100) for p in core.players]
+    listed = make_version("frbe")  # the site's current PLAYER list
+    FederationPlayer.all_versions.bulk_create(
+        [FederationPlayer(version=listed, matricule=int(p.matricule), name=p.name, club=700,
+                          rating=p.rating, games=100) for p in core.players]
     )  # fmt: skip
     third = core.player(3)
     Player.objects.create(club=public_club, surname="Charlie", first_name="Claire",

@@ -16,6 +16,7 @@ from chessclub_web.frbe.models import FederationPlayer
 from chessclub_web.tournaments import services
 
 from .browser import launched_chromium, phone_page
+from .lists import make_version
 
 pytestmark = [pytest.mark.django_db, pytest.mark.browser]
 
@@ -44,9 +45,11 @@ def _page_widths(pages: list[str]) -> list[tuple[int, int]]:
 def test_phone_frbe_pages_fit(client, public_club, make_user, elite_bytes):
     client.force_login(make_user("own", public_club, Role.OWNER))
     t = services.import_tournament(public_club, elite_bytes, "elite.txt")
-    FederationPlayer.objects.bulk_create(
-        [FederationPlayer(matricule=90000 + n, name=f"Nom-Très-Long-{n}, Prénom Composé",
-                          club=None, rating=1500, games=30) for n in range(5)]
+    listed = make_version("frbe")  # the site's current PLAYER list
+    FederationPlayer.all_versions.bulk_create(
+        [FederationPlayer(version=listed, matricule=90000 + n,
+                          name=f"Nom-Très-Long-{n}, Prénom Composé", club=None, rating=1500,
+                          games=30) for n in range(5)]
     )  # fmt: skip
     pages = (
         reverse("export", args=(public_club.number, t.pk)),
@@ -58,5 +61,6 @@ def test_phone_frbe_pages_fit(client, public_club, make_user, elite_bytes):
         response = client.get(url, HTTP_ACCEPT_LANGUAGE="fr")
         assert response.status_code == 200
         html.append(response.content.decode())
+    assert "Nom-Très-Long-4, Prénom Composé" in html[1]  # the search found the list's rows
     for url, (width, viewport) in zip(pages, _page_widths(html), strict=True):
         assert width <= viewport, (url, width, viewport)

@@ -1,6 +1,8 @@
-"""The *FRBE player list* page (spec ``frbe.md`` B1, B3): import PLAYER (dBase or CSV),
-re-import without duplicates, wrong structure refused naming the field (nothing stored),
-search, add to the roster or to a tournament with the national Elo."""
+"""The *FRBE player list* (spec ``frbe.md`` B1, B3): PLAYER (dBase or CSV) imported on the
+site's list page by a federation data manager, a re-import is a new version without
+duplicates, a wrong structure is refused naming the field (nothing stored); the club's page
+searches the current version and adds to the roster or to a tournament with the national Elo.
+The list is site data (holes issue, point 1): a club owner's import is refused."""
 
 from __future__ import annotations
 
@@ -8,15 +10,23 @@ from pathlib import Path
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
 from django.urls import reverse
 
 from chessclub_web.clubs.models import Player, Role
-from chessclub_web.frbe.models import FederationPlayer, PlayerListImport
+from chessclub_web.federation import services as lists
+from chessclub_web.federation.models import ListVersion
+from chessclub_web.frbe.models import FederationPlayer
 from chessclub_web.tournaments import services
-from chessclub_web.tournaments.models import TournamentPlayer
+from chessclub_web.tournaments.models import Tournament, TournamentPlayer
+
+from .lists import import_as_operator, list_url, make_manager, post_import, versions
+from .lists import list_manager as list_manager
 
 pytestmark = pytest.mark.django_db
 LISTS = Path(__file__).resolve().parents[1] / "fixtures" / "frbe_players"
+DBF = (LISTS / "PLAYER.DBF").read_bytes()
+CSV = (LISTS / "PLAYER.csv").read_bytes()
 
 
 @pytest.fixture
@@ -25,46 +35,68 @@ def owner(client, public_club, make_user):
     return client
 
 
+@pytest.fixture
+def manager(list_manager):
+    client = Client()
+    client.force_login(list_manager)
+    return client
+
+
 def url(club) -> str:
     return reverse("frbe_players", args=(club.number,))
 
 
-def upload(client, club, name: str, data: bytes):
+def club_upload(client, club, name: str, data: bytes):
+    """The club page's old import form: refused now, whoever posts it."""
     return client.post(url(club), {"action": "import", "file": SimpleUploadedFile(name, data)})
 
 
-def test_b3_import_dbf_then_csv_updates_without_duplicates(owner, public_club):
+def test_b3_import_dbf_then_csv_updates_without_duplicates(manager, owner, public_club):
     """The synthetic PLAYER.DBF has 5 records, one deleted (90004) → 4 players; the CSV holds
-    the same players: a re-import creates none and updates 4."""
-    response = upload(owner, public_club, "PLAYER.DBF", (LISTS / "PLAYER.DBF").read_bytes())
+    the same players (here with Alpha's rating and games changed): the re-import is a new
+    version that creates nobody and updates the changed record; clubs see 4 players, each
+    once, with the new values. The club owner's import is refused (403), the list unchanged."""
+    response = post_import(manager, DBF, "PLAYER.DBF")
     assert response.status_code == 302
     assert FederationPlayer.objects.count() == 4
     alpha = FederationPlayer.objects.get(matricule=90001)
     assert (alpha.rating, alpha.games, alpha.club) == (2118, 437, 901)
-    FederationPlayer.objects.filter(matricule=90001).update(rating=1000)
-    response = upload(owner, public_club, "PLAYER.csv", (LISTS / "PLAYER.csv").read_bytes())
+    assert club_upload(owner, public_club, "PLAYER.csv", CSV).status_code == 403
+    assert post_import(owner, CSV, "PLAYER.csv").status_code == 403
+    assert len(versions()) == 1 and FederationPlayer.objects.count() == 4
+    changed = CSV.replace(b";2118;437;", b";2131;446;")
+    assert changed != CSV
+    response = post_import(manager, changed, "PLAYER.csv")
     assert response.status_code == 302
     assert (
         FederationPlayer.objects.count()
         == FederationPlayer.objects.values("matricule").distinct().count()
+        == 4
     )
-    assert FederationPlayer.objects.get(matricule=90001).rating == 2118
-    last = PlayerListImport.objects.first()
-    assert (last.records, last.created, last.updated) == (4, 0, 4)
+    alpha = FederationPlayer.objects.get(matricule=90001)
+    assert (alpha.rating, alpha.games) == (2131, 446)
+    first, last = versions()
+    assert lists.current_version("frbe") == last
+    assert (last.number, last.records, last.created, last.updated, last.removed) == (2, 4, 0, 1, 0)
+    # the previous version keeps its own records (for a roll-back); clubs never see them
+    assert FederationPlayer.all_versions.filter(version=first, matricule=90001).get().rating == 2118
+    page = owner.get(url(public_club) + "?q=90001").content.decode()
+    assert page.count("<td>90001</td>") == 1 and "2131" in page
 
 
-def test_b3_wrong_structure_refused_naming_the_field(owner, public_club):
+def test_b3_wrong_structure_refused_naming_the_field(manager):
     bad = b"MATRICULE;NOM_PRENOM\n1;X, Y\n"
-    response = upload(owner, public_club, "PLAYER.csv", bad)
+    response = post_import(manager, bad, "PLAYER.csv")
     assert response.status_code == 400
     assert "SEXE" in response.content.decode()
-    assert FederationPlayer.objects.count() == 0
-    response = upload(owner, public_club, "PLAYER.DBF", b"\x03garbage")
-    assert response.status_code == 400 and FederationPlayer.objects.count() == 0
+    assert FederationPlayer.all_versions.count() == 0
+    response = post_import(manager, b"\x03garbage", "PLAYER.DBF")
+    assert response.status_code == 400 and FederationPlayer.all_versions.count() == 0
+    assert not ListVersion.objects.exists()
 
 
 def test_b3_search_and_add_to_roster_and_tournament(owner, public_club, elite_bytes):
-    upload(owner, public_club, "PLAYER.DBF", (LISTS / "PLAYER.DBF").read_bytes())
+    import_as_operator("frbe", DBF, "PLAYER.DBF")
     page = owner.get(url(public_club) + "?q=alpha").content.decode()
     assert "90001" in page and "Bravo" not in page
     assert "Bravo" in owner.get(url(public_club) + "?q=90002").content.decode()
@@ -82,13 +114,24 @@ def test_b3_search_and_add_to_roster_and_tournament(owner, public_club, elite_by
         owner.post(url(public_club), {"action": "add_roster", "matricule": "90001"}).status_code
         == 400
     )
-    t = services.import_tournament(public_club, elite_bytes, "elite.txt")
+    t = Tournament.objects.create(
+        club=public_club, name="Open d'été", system="swiss", planned_rounds=5
+    )
     response = owner.post(
         url(public_club), {"action": "add_tournament", "matricule": "90001", "tournament": t.pk}
     )
     assert response.status_code == 302
     entry = TournamentPlayer.objects.get(tournament=t, matricule="90001")
-    assert (entry.pairing_number, entry.rating) == (17, 2118)
+    assert (entry.pairing_number, entry.rating, entry.name) == (1, 2118, "Alpha Anne")
+    # through the entry rules: the imported elite tournament has its 7 rounds paired, so a new
+    # player cannot join from round 1 (409, nothing added)
+    elite = services.import_tournament(public_club, elite_bytes, "elite.txt")
+    response = owner.post(
+        url(public_club),
+        {"action": "add_tournament", "matricule": "90001", "tournament": elite.pk},
+    )
+    assert response.status_code == 409
+    assert not TournamentPlayer.objects.filter(tournament=elite, matricule="90001").exists()
     assert (
         owner.post(url(public_club), {"action": "add_roster", "matricule": "123"}).status_code
         == 400
@@ -96,30 +139,36 @@ def test_b3_search_and_add_to_roster_and_tournament(owner, public_club, elite_by
 
 
 def test_b3_player_list_needs_manage_roster(client, public_club, make_user):
+    """The club's page needs MANAGE_ROSTER (an arbiter: 403); importing needs the site role,
+    which an arbiter lacks on both pages; nothing is stored."""
     assert client.get(url(public_club)).status_code == 302
     client.force_login(make_user("arb", public_club, Role.ARBITER))
     assert client.get(url(public_club)).status_code == 403
     response = client.post(
-        url(public_club), {"action": "import", "file": SimpleUploadedFile("P.csv", b"x")}
+        url(public_club), {"action": "import", "file": SimpleUploadedFile("P.csv", CSV)}
     )
-    assert response.status_code == 403 and FederationPlayer.objects.count() == 0
+    assert response.status_code == 403
+    assert post_import(client, CSV, "PLAYER.csv").status_code == 403
+    assert FederationPlayer.all_versions.count() == 0 and not ListVersion.objects.exists()
 
 
-def test_b3_whole_federation_list_above_5_mb_accepted(owner, public_club):
+def test_b3_whole_federation_list_above_5_mb_accepted(manager):
     """The federation's PLAYER list is bigger than a tournament file: a 6 MB CSV (empty lines
-    padding the two players of the fixture) is read; the 5 MB limit of tournament files does
+    padding the players of the fixture) is read; the 5 MB limit of tournament files does
     not apply here (40 MB does)."""
-    data = (LISTS / "PLAYER.csv").read_bytes()
-    padded = data + b";;;;;;;;;;;;;\r\n" * 420_000
+    padded = CSV + b";;;;;;;;;;;;;\r\n" * 420_000
     assert len(padded) > 6 * 1024 * 1024
-    assert upload(owner, public_club, "PLAYER.csv", padded).status_code == 302
+    assert post_import(manager, padded, "PLAYER.csv").status_code == 302
     assert FederationPlayer.objects.count() == 4
 
 
 def test_b3_player_list_post_needs_csrf_token(public_club, make_user):
-    from django.test import Client
-
+    """Both pages check CSRF: the club's (adding a player) and the site's (importing)."""
     client = Client(enforce_csrf_checks=True)
     client.force_login(make_user("own2", public_club, Role.OWNER))
     response = client.post(url(public_club), {"action": "add_roster", "matricule": "1"})
     assert response.status_code == 403
+    client.force_login(make_manager(make_user, "keeper2"))
+    assert post_import(client, CSV, "PLAYER.csv").status_code == 403
+    assert client.post(list_url(), {"action": "rollback"}).status_code == 403
+    assert not ListVersion.objects.exists()

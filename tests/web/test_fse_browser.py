@@ -8,11 +8,11 @@ from pathlib import Path
 
 from django.utils import timezone
 
-from chessclub_web.fse.services import store_list
 from chessclub_web.tournaments import services
 from chessclub_web.tournaments.models import Tournament
 
 from .browser import BROWSER_MARKS, phone_page
+from .lists import import_as_operator
 
 pytestmark = BROWSER_MARKS
 
@@ -23,7 +23,7 @@ def test_fse_forecast_on_a_phone_without_javascript(chromium, live_server, trans
     from chessclub_web.clubs.models import Club
 
     club = Club.objects.create(name="Cercle public", number="700", public=True)
-    store_list(club, (FIXTURES / "previous.csv").read_bytes(), "previous.csv")
+    import_as_operator("fse", (FIXTURES / "previous.csv").read_bytes(), "previous.csv")
     row = services.import_tournament(club, (FIXTURES / "open-5r.trf").read_bytes(), "open.trf")
     Tournament.objects.filter(pk=row.pk).update(closed_at=timezone.now())
     page = phone_page(chromium, locale="fr-CH", javascript=False)

@@ -1,4 +1,5 @@
-"""The club page "Prévision liste FSE" (issue 9 item 4; spec W1–W9).
+"""The club page "Prévision liste FSE" (issue 9 item 4; spec W1–W9), computed from the site's
+current FSE ranking list (site data, imported on ``/lists/fse/`` by a federation data manager).
 
 The fixtures are the synthetic ``tests/fixtures/fse/previous.csv`` and ``open-5r.trf`` whose
 values are worked out by hand in ``tests/core/ratings/test_fse_cli.py``: Alpha 1800 → 1802
@@ -14,14 +15,17 @@ from html import unescape
 from pathlib import Path
 
 import pytest
-from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
 from django.utils import timezone
 
 from chessclub.cli import main as cli_main
 from chessclub_web.clubs.models import Role
-from chessclub_web.fse.models import ListRow, PreviousList
+from chessclub_web.federation import services as lists
+from chessclub_web.fse.models import ListRow
 from chessclub_web.tournaments import services
 from chessclub_web.tournaments.models import Tournament
+
+from .lists import import_as_operator, list_url, make_manager, post_import, versions
 
 pytestmark = pytest.mark.django_db
 
@@ -34,10 +38,20 @@ def url(club, name: str = "forecast/") -> str:
     return f"/clubs/{club.number}/fse/{name}"
 
 
-def upload(client, club, data: bytes = LIST, **fields):
-    return client.post(
-        url(club, "list/"), {"file": SimpleUploadedFile("previous.csv", data), **fields}
-    )
+def upload(client, data: bytes = LIST, **fields):
+    """The site's FSE list page: import ``data`` as a new version (a manager's client)."""
+    return post_import(client, data, "previous.csv", kind="fse", **fields)
+
+
+def store(data: bytes = LIST) -> None:
+    """The site's current FSE list: ``data`` (``previous.csv`` by default)."""
+    import_as_operator("fse", data, "previous.csv")
+
+
+def manager_client(make_user) -> Client:
+    client = Client()
+    client.force_login(make_manager(make_user))
+    return client
 
 
 def closed_import(club, data: bytes = OPEN, name: str = "open-5r.trf") -> Tournament:
@@ -66,7 +80,7 @@ def test_w6_same_values_through_the_cli_and_a_closed_club_tournament(
     agree (hand values: Alpha 1800 + 1.68 → 1802 with K 24; Foxtrot FIDE 2000 − 6.84 → 1993
     with K 36; Echo pending with 5 games; Golf removed)."""
     client.force_login(make_user("owner", public_club, Role.OWNER))
-    assert upload(client, public_club).status_code == 302
+    store()
     closed_import(public_club)
     response = client.get(url(public_club))
     assert response.status_code == 200
@@ -109,7 +123,7 @@ def test_w1_only_closed_tournaments_count(client, public_club, make_user):
     """An open (not closed) tournament is not in the forecast: without a closed tournament
     there is nothing to predict; once closed, Alpha's 3 countable games appear."""
     client.force_login(make_user("owner", public_club, Role.OWNER))
-    upload(client, public_club)
+    store()
     row = services.import_tournament(public_club, OPEN, "open-5r.trf")
     html = client.get(url(public_club)).content.decode()
     assert "1001" not in page_rows(html)
@@ -120,7 +134,7 @@ def test_w1_only_closed_tournaments_count(client, public_club, make_user):
 def test_w6_player_sheet_shows_each_game(client, public_club, make_user):
     """Alpha's sheet: +8.64, +3.36, −10.32 (B.02 8.1.2 expected .64/.36/.43, K 24)."""
     client.force_login(make_user("owner", public_club, Role.OWNER))
-    upload(client, public_club)
+    store()
     closed_import(public_club)
     response = client.get(url(public_club, "forecast/player/") + "?id=1001&rules=1998")
     assert response.status_code == 200
@@ -136,7 +150,7 @@ def test_w9_rule_set_chosen_on_the_page(client, public_club, make_user):
     """The chosen rule set is named on the page; Alpha's value does not depend on it (1802),
     but the page shows the 1998 regulation's parameters (10 games, 1450)."""
     client.force_login(make_user("owner", public_club, Role.OWNER))
-    upload(client, public_club)
+    store()
     closed_import(public_club)
     html = client.get(url(public_club) + "?rules=1998").content.decode()
     assert "<code>1998</code>" in html and "1450" in html
@@ -148,8 +162,10 @@ def test_w9_uplift_applied_to_a_list_dated_before_2025(client, public_club, make
     before the games. K 24: vs Bravo (1700 → 1790): D +70 → .60 → +9.60; vs Charlie
     (1900 → 1930): D −70 → .40 → +2.40; vs Delta (1850 → 1895): D −35 → .45 → −10.80.
     ΣW = +1.20 → 1861.20 → 1861."""
+    manager = manager_client(make_user)
+    assert upload(manager, list_date="2024-12-31").status_code == 302
+    assert lists.current_version("fse").list_date.isoformat() == "2024-12-31"
     client.force_login(make_user("owner", public_club, Role.OWNER))
-    upload(client, public_club, list_date="2024-12-31")
     closed_import(public_club)
     html = client.get(url(public_club)).content.decode()
     alpha = page_rows(html)["1001"]
@@ -158,28 +174,41 @@ def test_w9_uplift_applied_to_a_list_dated_before_2025(client, public_club, make
 
 def test_bad_csv_names_line_and_column_and_keeps_the_stored_list(client, public_club, make_user):
     """A bad points cell on line 3 (column 3) is refused with 400; the list stored before is
-    kept row for row."""
-    client.force_login(make_user("owner", public_club, Role.OWNER))
-    upload(client, public_club)
+    kept row for row (still the current version, no new one); the club's page still computes
+    from it."""
+    manager = manager_client(make_user)
+    assert upload(manager).status_code == 302
     before = list(ListRow.objects.values_list("code", "points"))
     bad = LIST.replace(b"1700,60", b"17x0,60")
-    response = upload(client, public_club, bad)
+    response = upload(manager, bad)
     assert response.status_code == 400
     text = response.content.decode()
     assert "Ligne 3, colonne 3" in text and "17x0" in text
     assert list(ListRow.objects.values_list("code", "points")) == before
-    assert PreviousList.objects.get().filename == "previous.csv"
+    (only,) = versions("fse")
+    assert lists.current_version("fse") == only and only.source == "previous.csv"
+    client.force_login(make_user("owner", public_club, Role.OWNER))
+    closed_import(public_club)
+    assert page_rows(client.get(url(public_club)).content.decode())["1001"]["new"] == "1802"
 
 
-def test_upload_needs_manage_roster(client, public_club, make_user):
-    """An arbiter sees the page but may not upload (403); an anonymous visitor is sent to the
-    login page; nothing is stored."""
-    client.force_login(make_user("arb", public_club, Role.ARBITER))
-    assert client.get(url(public_club)).status_code == 200
-    assert upload(client, public_club).status_code == 403
+def test_upload_is_the_site_role_not_a_club_role(client, public_club, make_user):
+    """Was ``test_upload_needs_manage_roster``: the list is site data now. The club's arbiter
+    and owner see the page but may not import (403 on the site's list page, no link to it); an
+    anonymous visitor is sent to the login page; nothing is stored. A federation data manager
+    imports it, and the club's page then reads it."""
+    for name, role in (("arb", Role.ARBITER), ("owner", Role.OWNER)):
+        client.force_login(make_user(name, public_club, role))
+        page = client.get(url(public_club))
+        assert page.status_code == 200
+        assert f'href="{list_url("fse")}"'.encode() not in page.content
+        assert upload(client).status_code == 403
     client.logout()
-    assert upload(client, public_club).status_code == 302
-    assert not PreviousList.objects.exists()
+    response = upload(client)
+    assert response.status_code == 302 and "/login/" in response["Location"]
+    assert not ListRow.all_versions.exists() and not versions("fse")
+    assert upload(manager_client(make_user)).status_code == 302
+    assert "previous.csv" in client.get(url(public_club)).content.decode()
 
 
 def test_private_club_page_hidden(client, private_club):
@@ -193,7 +222,7 @@ def test_w4_tournament_without_time_control_listed_with_the_reason(client, publi
     page's time control 90 + 30 (first 36 moves 90 + 18 = 108 ≥ 90 minutes, 2 × (90 + 30) =
     240 minutes) it counts again: Alpha 1802."""
     client.force_login(make_user("owner", public_club, Role.OWNER))
-    upload(client, public_club)
+    store()
     closed_import(public_club, OPEN.replace(b"122 90 min + 30 s\n", b""), "no-tempo.trf")
     html = client.get(url(public_club)).content.decode()
     assert "aucune cadence indiquée (W4)" in html
@@ -206,7 +235,7 @@ def test_w4_tournament_without_time_control_listed_with_the_reason(client, publi
 def test_bad_period_choice_is_a_400_with_the_field_named(client, public_club, make_user):
     """An unreadable time control or date is refused (400) and nothing is computed."""
     client.force_login(make_user("owner", public_club, Role.OWNER))
-    upload(client, public_club)
+    store()
     closed_import(public_club)
     response = client.get(url(public_club) + "?time_control=quick")
     assert response.status_code == 400 and "1001" not in page_rows(response.content.decode())
@@ -217,7 +246,7 @@ def test_page_in_french_and_linked_from_the_club_page(client, public_club, make_
     """The page speaks French first (its title "Prévision liste FSE", the rule set "paramètres
     actuels (2025)") and in German on request; the club page links to it."""
     client.force_login(make_user("owner", public_club, Role.OWNER))
-    upload(client, public_club)
+    store()
     closed_import(public_club)
     html = client.get(url(public_club)).content.decode()
     assert "Prévision liste FSE" in html and "paramètres actuels (2025)" in html
@@ -245,7 +274,7 @@ def test_w8_table_replaced_by_the_administrator(
     path.write_text(json.dumps(doc))
     monkeypatch.setenv("CHESSCLUB_FSE_TABLE", str(path))
     client.force_login(make_user("owner", public_club, Role.OWNER))
-    upload(client, public_club)
+    store()
     closed_import(public_club)
     html = client.get(url(public_club)).content.decode()
     assert "<code>flat-test</code>" in html
@@ -269,7 +298,7 @@ def test_w4_tournament_options_time_control_and_national_championship(
     from chessclub_web.fse.models import TournamentFseOptions
 
     client.force_login(make_user("owner", public_club, Role.OWNER))
-    upload(client, public_club)
+    store()
     row = closed_import(public_club, OPEN.replace(b"122 90 min + 30 s\n", b""), "no-tempo.trf")
     assert page_rows(client.get(url(public_club)).content.decode())["1001"]["new"] == "1800"
     prefix = f"t{row.pk}"
@@ -299,7 +328,7 @@ def test_tournament_options_refused_with_the_field_named(client, public_club, ma
 
     owner = make_user("owner", public_club, Role.OWNER)
     client.force_login(owner)
-    upload(client, public_club)
+    store()
     row = closed_import(public_club)
     prefix = f"t{row.pk}"
     bad = client.post(options_url(public_club, row), {f"{prefix}-time_control": "quick"})
@@ -320,7 +349,7 @@ def test_w1_same_tournament_closed_twice_counts_once(client, public_club, make_u
     """The same file imported twice (allowed with "import anyway") and both closed: the second
     is left out with the W1 reason; Alpha still has 3 games and 1802."""
     client.force_login(make_user("owner", public_club, Role.OWNER))
-    upload(client, public_club)
+    store()
     closed_import(public_club)
     row = services.import_tournament(public_club, OPEN, "copy.trf", allow_duplicate=True)
     Tournament.objects.filter(pk=row.pk).update(closed_at=timezone.now())
@@ -338,7 +367,7 @@ def test_w2_roster_swiss_code_links_a_player_to_the_list(client, public_club, ma
     from chessclub_web.tournaments.models import TournamentPlayer
 
     client.force_login(make_user("owner", public_club, Role.OWNER))
-    upload(client, public_club)
+    store()
     data = OPEN.replace(b"Alpha, Anna ", b"Alpha, A.   ")
     row = closed_import(public_club, data, "renamed.trf")
     html = client.get(url(public_club)).content.decode()
@@ -353,9 +382,8 @@ def test_w2_roster_swiss_code_links_a_player_to_the_list(client, public_club, ma
 
 def test_player_sheet_of_a_private_club_hidden(client, private_club, make_user):
     """The sheet follows the club's visibility: 404 for a stranger, 200 for a member."""
-    store = make_user("owner", private_club, Role.OWNER)
-    client.force_login(store)
-    upload(client, private_club)
+    client.force_login(make_user("owner", private_club, Role.OWNER))
+    store()
     closed_import(private_club)
     sheet = url(private_club, "forecast/player/") + "?id=1001"
     assert client.get(sheet).status_code == 200
@@ -367,7 +395,7 @@ def test_two_players_one_list_entry_is_named_not_a_500(client, public_club, make
     """A file where two players carry the same name as one list entry (Alpha, Anna = 1001)
     cannot be computed: the page says so, naming both players and the entry (409)."""
     client.force_login(make_user("owner", public_club, Role.OWNER))
-    upload(client, public_club)
+    store()
     closed_import(public_club, OPEN.replace(b"Bravo, Beat ", b"Alpha, Anna "), "twice.trf")
     response = client.get(url(public_club))
     assert response.status_code == 409

@@ -240,8 +240,9 @@ def test_issue8_2_odd_team_round_robin_gives_a_bye_that_scores_nothing(public_cl
 
 def test_c1_closed_team_event_rosters_and_settings_are_frozen(client, public_club, owner):
     """A closed tournament never reopens (spec C1): adding a player, a club player, ordering
-    the roster, saving the settings are refused with 400 (they were a 500 for the roster and
-    silently changed the closed standings' settings), nothing changes; pages still answer."""
+    the roster, saving the settings are refused with 409 and the reason, as every refusal of
+    a closed tournament (they were a 500 for the roster and silently changed the closed
+    standings' settings; then a 400), nothing changes; pages still answer."""
     from chessclub_web.clubs.models import Player as ClubPlayer
 
     t = _event(public_club)
@@ -265,7 +266,8 @@ def test_c1_closed_team_event_rosters_and_settings_are_frozen(client, public_clu
     ]
     for url, form in posts:
         response = client.post(url, form)
-        assert response.status_code == 400, (url, form)
+        assert response.status_code == 409, (url, form)
+        assert "clôturé" in response.content.decode(), (url, form)
     assert _state(t) == before
     for url in (_url(t, "team_standings"), team_url, _url(t, "team_round", 1)):
         assert client.get(url).status_code == 200

@@ -377,7 +377,8 @@ def test_issue8_board_order_by_rating_unless_the_captain_sets_it(client, public_
 
 def test_c1_closed_team_event_takes_no_new_pairing_nor_line_up(client, public_club, owner):
     """A closed tournament never reopens (spec C1): pairing, line-ups, teams and whole-match
-    forfeits are refused (400), nothing changes."""
+    forfeits are refused (409 with the reason, as every refusal of a closed tournament; was
+    400), nothing changes."""
     from django.utils import timezone
 
     t = _event(public_club, teams=2)
@@ -386,13 +387,13 @@ def test_c1_closed_team_event_takes_no_new_pairing_nor_line_up(client, public_cl
     Tournament.objects.filter(pk=t.pk).update(closed_at=timezone.now())
     client.force_login(owner)
     url = _url(t, "team_match", match.pk)
-    assert client.post(url, {"action": "forfeit", "forfeit": "+-"}).status_code == 400
+    assert client.post(url, {"action": "forfeit", "forfeit": "+-"}).status_code == 409
     ids = list(match.home.members.order_by("position").values_list("player_id", flat=True))
     lineup = {"action": "lineup", "team": match.home.pk}
     lineup.update({f"board_{b}": pid for b, pid in enumerate(ids[1:5], 1)})
-    assert client.post(url, lineup).status_code == 400
+    assert client.post(url, lineup).status_code == 409
     assert (
-        client.post(_url(t, "team_action"), {"action": "add_team", "name": "X"}).status_code == 400
+        client.post(_url(t, "team_action"), {"action": "add_team", "name": "X"}).status_code == 409
     )
     assert Match.objects.get(pk=match.pk).forfeit == ""
 

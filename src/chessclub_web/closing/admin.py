@@ -8,7 +8,9 @@ computed from (club, kind, system, time-control category) are read-only; its ent
 boards and byes can be viewed but neither changed, added nor deleted (results are corrected on
 the results page, which keeps the history and recomputes the club Elo, C3); the tournament
 cannot be deleted, alone or with the *delete selected* action. A row added or moved into a
-closed tournament is refused with a message on the form.
+closed tournament is refused with a message on the form. Entries are read-only in the admin
+for every tournament, open ones too (``tournaments.admin``: they go through
+``pairings.services``).
 """
 
 from __future__ import annotations

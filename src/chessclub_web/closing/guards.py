@@ -3,7 +3,9 @@
 Model-level receivers refuse, whatever the code path (views, the admin, the shell):
 
 * clearing a tournament's ``closed_at``, or changing what its club Elo and final standings
-  were computed from: its club, kind (club/independent), system or time-control category;
+  were computed from: its club, kind (club/independent), system, time-control category,
+  tiebreaks, rule era, drawing of lots (and its seed), annulment threshold or scoring, or a
+  start date that moves the rule era its standings follow (no rule era of its own);
 * creating or deleting a round, board, bye or entry of a closed tournament (deleting a closed
   tournament therefore fails too: its rounds would go with it), or moving one into or out of a
   closed tournament (a changed ``tournament``/``round``/``white``/``black``/``player``);
@@ -22,6 +24,7 @@ from typing import Any
 from django.db.models.signals import pre_delete, pre_save
 from django.dispatch import receiver
 
+from chessclub.tiebreaks import default_era
 from chessclub_web.tournaments.models import (
     Bye,
     Game,
@@ -52,8 +55,23 @@ def _tournament_id(instance: Any) -> int | None:
     return Round.objects.filter(pk=round_id).values_list("tournament_id", flat=True).first()
 
 
-#: What a closed tournament's Elo rows and final standings were computed from (C1, E2, E7).
-LOCKED_TOURNAMENT_FIELDS = ("club_id", "kind", "system", "time_control_category")
+#: What a closed tournament's Elo rows and final standings were computed from (C1, E2, E7):
+#: its club, kind, system and time-control category, and its standings settings (the
+#: *Paramètres*: tiebreaks, rule era, drawing of lots and its seed; the annulment threshold and
+#: the scoring). The views refuse such changes with a message (``tournaments.services``); this
+#: is the lock of every other path (the admin, the shell).
+LOCKED_TOURNAMENT_FIELDS = (
+    "club_id",
+    "kind",
+    "system",
+    "time_control_category",
+    "tiebreaks",
+    "tiebreak_rules",
+    "draw_lots",
+    "lots_seed",
+    "annulment_threshold",
+    "scoring",
+)
 
 #: The links that tie each row to its tournament: changing one moves the row (C1).
 LINK_FIELDS: dict[type, tuple[str, ...]] = {
@@ -70,7 +88,7 @@ def refuse_reopening(sender: Any, instance: Tournament, raw: bool = False, **kwa
         return
     stored = (
         Tournament.objects.filter(pk=instance.pk, closed_at__isnull=False)
-        .values(*LOCKED_TOURNAMENT_FIELDS)
+        .values(*LOCKED_TOURNAMENT_FIELDS, "start_date")
         .first()
     )
     if stored is None:
@@ -78,6 +96,10 @@ def refuse_reopening(sender: Any, instance: Tournament, raw: bool = False, **kwa
     if instance.closed_at is None:
         raise ClosedTournamentError(f"tournament {instance.pk} is closed: it cannot be reopened")
     changed = [name for name in LOCKED_TOURNAMENT_FIELDS if getattr(instance, name) != stored[name]]
+    if not stored["tiebreak_rules"] and default_era(instance.start_date) != default_era(
+        stored["start_date"]
+    ):
+        changed.append("start_date (its tiebreak rule era)")
     if changed:
         raise ClosedTournamentError(
             f"tournament {instance.pk} is closed: {', '.join(changed)} cannot change"

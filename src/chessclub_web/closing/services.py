@@ -44,6 +44,7 @@ from typing import Any
 from django.db import connection, transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext_noop
 
 from chessclub.ratings.club_elo import (
     ClubEloError,
@@ -55,12 +56,14 @@ from chessclub.ratings.club_elo import (
     TimeControl,
     recompute_from,
 )
+from chessclub.tiebreaks import RuleEra
 from chessclub_web.closing.models import Closure, EloRow, FinalStanding
 from chessclub_web.clubs.models import Club, Player, Sex
 from chessclub_web.pairings.models import RequestedBye
 from chessclub_web.tournaments import models as rows
 from chessclub_web.tournaments.adapters import (
     CODE_TO_RESULT,
+    StandingsSettings,
     load_tournament,
     standings_settings,
 )
@@ -210,15 +213,21 @@ def early_end_preview(tournament: rows.Tournament) -> EarlyEnd | None:
     return preview
 
 
-def end_early(tournament: rows.Tournament, after_round: int) -> EarlyEnd:
+def end_early(tournament: rows.Tournament, after_round: int, user: Any = None) -> EarlyEnd:
     """C2: end the Swiss after round ``after_round`` (the last complete round).
 
     Planned rounds become N; later rounds (without any result) are deleted with their boards
     and byes; requested byes for later rounds are dropped; entries joining after N leave;
     withdrawals from a round after N are cancelled. Raises :class:`ClosingError` when the
     early end does not apply, N is not the last complete round, or a later round has a result.
+
+    The entries that leave are C2's own rule (they have played nothing, and the spec says
+    they leave), not ``pairings.services.remove_player``'s; they leave under the tournament's
+    lock, and each is a line of the tournament's history (by ``user``), as a removal is.
     """
     from django.utils.translation import gettext as _
+
+    from chessclub_web.pairings.services import note
 
     with transaction.atomic():
         locked = rows.Tournament.objects.select_for_update().get(pk=tournament.pk)
@@ -251,7 +260,9 @@ def end_early(tournament: rows.Tournament, after_round: int) -> EarlyEnd:
             later.delete()
         RequestedBye.objects.filter(player__tournament=locked, round_number__gt=n).delete()
         for player in locked.players.filter(entry_round__gt=n):
+            name = player.name
             player.delete()
+            note(locked, user, gettext_noop("%(name)s removed from the entries."), {"name": name})
         locked.players.filter(withdrawn_from_round__gt=n).update(withdrawn_from_round=None)
         locked.planned_rounds = n
         locked.save(update_fields=["planned_rounds"])
@@ -298,11 +309,34 @@ def _team_final_standings(
     return codes, settings.era.value, made
 
 
+def _closure_settings(
+    tournament: rows.Tournament, core: Any, closure: Closure | None
+) -> StandingsSettings:
+    """The standings settings of a tournament whose final standings are stored again (C3):
+    the tiebreaks and rule era of the :class:`Closure` (those they were stored with at
+    closing), the drawing of lots of the tournament (frozen since, ``closing.guards``); the
+    tournament's own settings when nothing was stored yet."""
+    settings = standings_settings(tournament, core)
+    if (
+        closure is None
+        or not closure.era
+        or not FinalStanding.objects.filter(tournament=tournament).exists()
+    ):
+        return settings
+    return settings._replace(
+        codes=tuple(closure.codes), era=RuleEra(closure.era), stored_codes_invalid=False
+    )
+
+
 def store_final_standings(tournament: rows.Tournament) -> list[FinalStanding]:
     """C1/C3: compute the standings with the tournament's tiebreaks (core
     :func:`chessclub.standings.compute_standings` through the adapters; for a team event the
     team standings, match points first, S4) and store them in place of any stored before.
-    Returns the new rows."""
+    When final standings were stored already (corrections, C3), they are computed again with
+    the tiebreaks and rule era they were stored with (:class:`Closure`): a closed
+    tournament's standings follow its corrected results, never another setting. The
+    tournament gets a new revision (its pages show the stored standings: none cached before
+    is used). Returns the new rows."""
     if tournament.is_team_event:
         team = _team_final_standings(tournament)
         if team is not None:
@@ -312,9 +346,11 @@ def store_final_standings(tournament: rows.Tournament) -> list[FinalStanding]:
             Closure.objects.filter(tournament=tournament).update(
                 codes=codes, era=era, standings_stored_at=timezone.now()
             )
+            rows.touch_tournament(tournament.pk)
             return made
     core = load_tournament(tournament)
-    settings = standings_settings(tournament, core)
+    closure = Closure.objects.filter(tournament=tournament).first()
+    settings = _closure_settings(tournament, core, closure)
     summary, _cells = summarize(core, settings)
     FinalStanding.objects.filter(tournament=tournament).delete()
     made = FinalStanding.objects.bulk_create(
@@ -335,7 +371,43 @@ def store_final_standings(tournament: rows.Tournament) -> list[FinalStanding]:
     Closure.objects.filter(tournament=tournament).update(
         codes=list(summary.codes), era=summary.era, standings_stored_at=timezone.now()
     )
+    rows.touch_tournament(tournament.pk)
     return made
+
+
+def stored_standings(
+    tournament: rows.Tournament,
+) -> tuple[Closure, list[FinalStanding]] | None:
+    """The final standings of a closed individual tournament as stored at closing or after
+    its last correction (C1, C3), best first, with their :class:`Closure` (the tiebreaks and
+    rule era they were computed with); ``None`` for an open tournament, a team event (its
+    stored rows are its teams') or one closed without stored rows. What the pages and the
+    exports of a closed tournament show: never recomputed under other settings."""
+    if not tournament.is_closed or tournament.is_team_event:
+        return None
+    closure = Closure.objects.filter(tournament=tournament).first()
+    if closure is None:
+        return None
+    stored = list(FinalStanding.objects.filter(tournament=tournament).order_by("position"))
+    return (closure, stored) if stored else None
+
+
+def stored_rank(row: FinalStanding) -> int:
+    """A stored line's rank as a number: the first of a shared range (``3–5`` → 3); an
+    annulled withdrawer (``–``, ranked after every other player, one rank each) their
+    position."""
+    head = row.rank.replace("–", "-").split("-", 1)[0].strip()
+    return int(head) if head.isdigit() else row.position
+
+
+def stored_final_ranks(tournament: rows.Tournament) -> dict[int, int] | None:
+    """Pairing number → final rank of a closed individual tournament, from its stored final
+    standings (:func:`stored_standings`; the TRF's rank column, fide.md §2.1); ``None`` when
+    it has none (open: the exports rank it as its *Classement* does)."""
+    found = stored_standings(tournament)
+    if found is None:
+        return None
+    return {row.pairing_number: stored_rank(row) for row in found[1]}
 
 
 def close_tournament(

@@ -1,10 +1,12 @@
 """Pages of the closing app: *Clôturer* (C1, C2), *Variations Elo* (E9), the roster and each
 player's club Elo history (E1, E8, E9).
 
-Permissions (``chessclub_web.permissions``): the pages are seen by whoever sees the club (a
-public club: everyone; a private one: its members); closing and the early end need
-``CLOSE_TOURNAMENT`` on the tournament (``allowed_on``: owner, administrators, the creator of an
-independent tournament); roster changes need ``MANAGE_ROSTER``.
+Permissions (``chessclub_web.permissions``): a tournament's pages (*Clôturer*, *Variations
+Elo*) go through ``tournament_view``: seen by whoever sees the tournament (a public club:
+everyone; a private one: its members and the creator of an independent tournament), closing
+and the early end need ``CLOSE_TOURNAMENT`` on the tournament (``allowed_on``: owner,
+administrators, the creator of an independent tournament, member of its club or not); the
+roster's pages are club pages (``club_view``), its changes need ``MANAGE_ROSTER``.
 """
 
 from __future__ import annotations
@@ -12,8 +14,6 @@ from __future__ import annotations
 from decimal import Decimal
 
 from django.contrib import messages
-from django.contrib.auth.views import redirect_to_login
-from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -27,30 +27,21 @@ from chessclub_web.closing.charts import elo_chart
 from chessclub_web.closing.forms import CloseForm, EarlyEndForm, PlayerForm
 from chessclub_web.closing.models import Closure, EloRow, FinalStanding
 from chessclub_web.clubs.models import Club, Player
-from chessclub_web.permissions import Action, allowed, allowed_on, club_view
+from chessclub_web.permissions import Action, allowed, club_view, tournament_view
 from chessclub_web.tournaments.models import Kind, TimeControlCategory, Tournament
 
 INITIAL_FIELDS = {tc: f"initial_elo_{tc}" for tc in TimeControlCategory.values}
 
 
-def _tournament_or_404(club: Club, pk: int) -> Tournament:
-    return get_object_or_404(Tournament, pk=pk, club=club)
-
-
 @require_http_methods(["GET", "HEAD", "POST"])
-@club_view()
-def close(request: HttpRequest, club: Club, pk: int) -> HttpResponse:
+@tournament_view(Action.CLOSE_TOURNAMENT)
+def close(request: HttpRequest, club: Club, tournament: Tournament) -> HttpResponse:
     """C1/C2: what prevents closing, the early end's preview, *Date de fin* and confirmation.
 
     POST ``action=end_early`` (``after_round``, ``confirm_end``) ends a Swiss early; POST
     ``action=close`` (``end_date``, ``confirm``) closes. 400 with the form for a bad date or a
     missing confirmation, 409 when the tournament cannot be closed (blockers, already closed).
     """
-    tournament = _tournament_or_404(club, pk)
-    if not allowed_on(request.user, tournament, Action.CLOSE_TOURNAMENT):
-        if not request.user.is_authenticated:
-            return redirect_to_login(request.get_full_path())
-        raise PermissionDenied
     status = 200
     close_form = CloseForm(tournament=tournament)
     early_form: EarlyEndForm | None = None
@@ -63,7 +54,9 @@ def close(request: HttpRequest, club: Club, pk: int) -> HttpResponse:
             early_form = EarlyEndForm(request.POST)
             if early_form.is_valid():
                 try:
-                    services.end_early(tournament, early_form.cleaned_data["after_round"])
+                    services.end_early(
+                        tournament, early_form.cleaned_data["after_round"], request.user
+                    )
                 except services.ClosingError as exc:
                     error, status = str(exc), 409
                 else:
@@ -147,10 +140,9 @@ def _fraction(text: str) -> Decimal:
 
 
 @require_safe
-@club_view()
-def elo_changes(request: HttpRequest, club: Club, pk: int) -> HttpResponse:
+@tournament_view()
+def elo_changes(request: HttpRequest, club: Club, tournament: Tournament) -> HttpResponse:
     """E9: the *Variations Elo* of a closed club tournament (404 for any other)."""
-    tournament = _tournament_or_404(club, pk)
     if not (tournament.is_closed and tournament.kind == Kind.CLUB):
         raise Http404("No Elo changes")
     entries = {

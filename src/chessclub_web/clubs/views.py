@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -18,13 +19,29 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from chessclub_web.clubs import services
 from chessclub_web.clubs.forms import AddMemberForm, ClubForm, RoleForm
 from chessclub_web.clubs.models import Club, Membership, Role
-from chessclub_web.permissions import Action, allowed, club_view, role_of, visible_clubs
+from chessclub_web.permissions import (
+    Action,
+    SiteAction,
+    allowed,
+    club_view,
+    role_of,
+    site_allowed,
+    visible_clubs,
+)
 
 
 @require_safe
 def home(request: HttpRequest) -> HttpResponse:
     clubs = visible_clubs(request.user)
-    return render(request, "clubs/home.html", {"clubs": clubs})
+    return render(
+        request,
+        "clubs/home.html",
+        {
+            "clubs": clubs,
+            "can_create_club": site_allowed(request.user, SiteAction.CREATE_CLUB),
+            "can_manage_lists": site_allowed(request.user, SiteAction.MANAGE_FEDERATION_LISTS),
+        },
+    )
 
 
 @require_safe
@@ -47,7 +64,12 @@ def club_detail(request: HttpRequest, club: Club) -> HttpResponse:
 @require_http_methods(["GET", "HEAD", "POST"])
 @login_required
 def create_club(request: HttpRequest) -> HttpResponse:
-    """Any logged-in user may create a club; they become its owner."""
+    """Any logged-in user may create a club and becomes its owner, unless the site setting
+    ``CHESSCLUB_CLUB_CREATION`` is ``"staff"`` (then staff only: 403 for the others)."""
+    if not site_allowed(request.user, SiteAction.CREATE_CLUB):
+        raise PermissionDenied(
+            _("On this site, clubs are created by the site's staff: ask them for yours.")
+        )
     status = 200
     if request.method == "POST":
         form = ClubForm(request.POST)

@@ -1,20 +1,36 @@
-"""Rows of the frbe app: the federation's player list (B3) and each tournament's export
-settings (B2 chars 7–8, FIDE-rated flag)."""
+"""Rows of the frbe app: the federation's player list (B3), site data in versions, and each
+tournament's export settings (B2 chars 7–8, FIDE-rated flag)."""
 
 from __future__ import annotations
 
-from django.conf import settings
+from typing import Any
+
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from chessclub_web.federation.models import FederationList, ListKind, ListVersion
 from chessclub_web.tournaments.models import Tournament
 
 
-class FederationPlayer(models.Model):
-    """One record of the federation's ``PLAYER`` list, keyed by matricule. A re-import
-    updates the rows in place (no duplicates)."""
+class CurrentListRows(models.Manager):  # type: ignore[type-arg]
+    """The records of a federation list's **current** version only (what clubs see)."""
 
-    matricule = models.PositiveIntegerField(_("matricule"), primary_key=True)
+    def __init__(self, kind: str) -> None:
+        super().__init__()
+        self.kind = kind
+
+    def get_queryset(self) -> models.QuerySet[Any]:
+        current = FederationList.objects.filter(kind=self.kind).values("current_id")[:1]
+        return super().get_queryset().filter(version_id=models.Subquery(current))
+
+
+class FederationPlayer(models.Model):
+    """One record of a version of the federation's ``PLAYER`` list, keyed by matricule
+    within its version. ``FederationPlayer.objects`` holds the current version's records
+    only; ``all_versions`` every kept one."""
+
+    version = models.ForeignKey(ListVersion, on_delete=models.CASCADE, related_name="frbe_players")
+    matricule = models.PositiveIntegerField(_("matricule"))
     name = models.CharField(_("name"), max_length=64, db_index=True)
     sex = models.CharField(_("sex"), max_length=1, blank=True)
     club = models.PositiveIntegerField(_("club"), null=True, blank=True, db_index=True)
@@ -29,10 +45,18 @@ class FederationPlayer(models.Model):
     federation = models.CharField(_("federation"), max_length=2, blank=True)
     deceased = models.BooleanField(_("deceased"), default=False)
 
+    all_versions = models.Manager()
+    objects = CurrentListRows(ListKind.FRBE)
+
     class Meta:
         ordering = ("name", "matricule")
         verbose_name = _("federation player")
         verbose_name_plural = _("federation players")
+        constraints = (
+            models.UniqueConstraint(
+                fields=("version", "matricule"), name="frbe_player_version_matricule"
+            ),
+        )
 
     def __str__(self) -> str:
         return f"{self.name} ({self.matricule})"
@@ -45,23 +69,6 @@ class FederationPlayer(models.Model):
     def first_name(self) -> str:
         parts = self.name.split(",", 1)
         return parts[1].strip() if len(parts) > 1 else ""
-
-
-class PlayerListImport(models.Model):
-    """One import of the player list: when, by whom, which file, how many records."""
-
-    imported_at = models.DateTimeField(_("imported at"), auto_now_add=True)
-    imported_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True
-    )
-    source = models.CharField(_("file"), max_length=255, blank=True)
-    list_date = models.DateField(_("list date"), null=True, blank=True)
-    records = models.PositiveIntegerField(_("records"), default=0)
-    created = models.PositiveIntegerField(_("new players"), default=0)
-    updated = models.PositiveIntegerField(_("updated players"), default=0)
-
-    class Meta:
-        ordering = ("-imported_at",)
 
 
 class ExportSettings(models.Model):

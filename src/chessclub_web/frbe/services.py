@@ -1,26 +1,32 @@
-"""The frbe app's operations: importing the federation's player list, the export's checks
-and files, the rating forecast (spec ``frbe.md`` B1–B6). Rules are the core's."""
+"""The frbe app's operations: reading and storing versions of the federation's player list
+(site data, imported through ``chessclub_web.federation``), the export's checks and files, the
+rating forecast (spec ``frbe.md`` B1–B6). Rules are the core's."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from django.db import transaction
+from django.utils.translation import gettext as _
 
 from chessclub.formats.frbe_export import ExportCheck, check_export
 from chessclub.formats.frbe_name import default_identifier, frbe_file_name, unique_file_name
 from chessclub.formats.frbe_players import (
     FrbePlayer,
     PlayerList,
+    PlayerListError,
     read_player_csv,
     read_player_dbf,
 )
 from chessclub.model import Tournament as CoreTournament
 from chessclub.model import TournamentSystem
 from chessclub.ratings.frbe import ListedPlayer, RatingRun, period_games, rating_run
-from chessclub_web.clubs.models import Club
-from chessclub_web.frbe.models import ExportSettings, FederationPlayer, PlayerListImport
+from chessclub_web.clubs.models import Club, Player
+from chessclub_web.federation.models import ListKind, ListVersion
+from chessclub_web.federation.registry import Counts, ListImporter
+from chessclub_web.federation.services import current_version
+from chessclub_web.frbe.models import ExportSettings, FederationPlayer
+from chessclub_web.pairings.services import NewEntry
 from chessclub_web.tournaments.adapters import individual_system, load_tournament
 from chessclub_web.tournaments.models import Tournament
 
@@ -82,33 +88,59 @@ def _row(p: FrbePlayer) -> FederationPlayer:
     )
 
 
-@transaction.atomic
-def store_list(listing: PlayerList, source: str, user: object | None) -> PlayerListImport:
-    """Insert new matricules and update known ones, in bulk (a re-import duplicates no one),
-    in matricule order (concurrent imports cannot deadlock)."""
-    known = set(FederationPlayer.objects.values_list("matricule", flat=True))
-    # In matricule order: two imports at once then lock the rows they share in the same order
-    # (in file order, two lists sorted differently deadlocked on PostgreSQL: a 500).
-    rows = sorted((_row(p) for p in listing), key=lambda r: r.matricule)
-    new = [r for r in rows if r.matricule not in known]
-    old = [r for r in rows if r.matricule in known]
-    # One INSERT … ON CONFLICT DO UPDATE per batch (bulk_update's CASE expressions take
-    # minutes for 30,000 rows on SQLite).
-    FederationPlayer.objects.bulk_create(
-        rows,
-        batch_size=BATCH,
-        update_conflicts=True,
-        unique_fields=["matricule"],
-        update_fields=list(_FIELDS),
-    )
-    return PlayerListImport.objects.create(
-        imported_by=user if getattr(user, "is_authenticated", False) else None,
-        source=source[:255],
-        list_date=listing.updated,
-        records=len(rows),
-        created=len(new),
-        updated=len(old),
-    )
+def _values(row: FederationPlayer) -> tuple[object, ...]:
+    return tuple(getattr(row, f) for f in _FIELDS)
+
+
+def store_version(
+    version: ListVersion, listing: PlayerList, previous: ListVersion | None
+) -> Counts:
+    """Write ``listing``'s records under ``version`` (B3: one per matricule; a matricule twice
+    in the file keeps its last record) and count them against ``previous``: new matricules,
+    changed records, matricules no longer listed."""
+    by_matricule = {p.matricule: _row(p) for p in listing}
+    rows = [by_matricule[m] for m in sorted(by_matricule)]
+    for row in rows:
+        row.version = version
+    before: dict[int, tuple[object, ...]] = {}
+    if previous is not None:
+        before = {
+            values[0]: tuple(values[1:])
+            for values in FederationPlayer.all_versions.filter(version=previous).values_list(
+                "matricule", *_FIELDS
+            )
+        }
+    FederationPlayer.all_versions.bulk_create(rows, batch_size=BATCH)
+    created = sum(1 for r in rows if r.matricule not in before)
+    updated = sum(1 for r in rows if r.matricule in before and before[r.matricule] != _values(r))
+    removed = len(before.keys() - by_matricule.keys())
+    return Counts(records=len(rows), created=created, updated=updated, removed=removed)
+
+
+def describe(error: Exception) -> list[str]:
+    """A :class:`PlayerListError`'s problems as the page lists them (record, field)."""
+    problems = getattr(error, "problems", ())
+    lines = [
+        _("record %(record)s, field %(field)s: %(message)s")
+        % {"record": p.record, "field": p.field or "—", "message": p.message}
+        for p in problems
+    ]
+    omitted = getattr(error, "omitted", 0)
+    if omitted:
+        lines.append(_("… and %(count)s more problems.") % {"count": omitted})
+    return lines or [str(error)]
+
+
+IMPORTER = ListImporter(
+    kind=ListKind.FRBE,
+    read=lambda data, filename: read_list(data, filename),
+    store=store_version,
+    list_date=lambda listing: listing.updated,
+    describe=describe,
+    errors=(PlayerListError,),
+    row_model=FederationPlayer,
+    accept=".dbf,.DBF,.csv,.CSV",
+)
 
 
 def frbe_player(row: FederationPlayer) -> FrbePlayer:
@@ -231,7 +263,7 @@ def check(core: CoreTournament, fide_rated: bool) -> ExportCheck:
 def forecast(club: Club) -> tuple[RatingRun | None, list[Tournament], dict[int, FrbePlayer]]:
     """B5 over the club's closed tournaments (closed after the last list import, in closing
     order): the run, the tournaments used and the list records involved."""
-    last = PlayerListImport.objects.first()
+    last = current_version(ListKind.FRBE)
     rows = Tournament.objects.filter(club=club, closed_at__isnull=False).order_by("closed_at", "pk")
     if last is not None:
         rows = rows.filter(closed_at__gt=last.imported_at)
@@ -248,3 +280,34 @@ def forecast(club: Club) -> tuple[RatingRun | None, list[Tournament], dict[int, 
     games, _ = period_games([(t.name, c) for t, c in zip(tournaments, cores, strict=True)])
     players = {m: ListedPlayer(m, p.name, p.rating, p.games, p.club) for m, p in listed.items()}
     return rating_run(players, games), tournaments, listed
+
+
+def add_to_roster(club: Club, found: FederationPlayer) -> Player:
+    """Copy a list record into ``club``'s roster (B3: national Elo as the standard initial Elo;
+    the caller checked that the club has no player with this matricule)."""
+    return Player.objects.create(
+        club=club,
+        surname=found.surname[:100],
+        first_name=found.first_name[:100],
+        birth_date=found.birth_date,
+        sex=found.sex if found.sex in ("M", "F") else "",
+        federation="BEL",
+        matricule=str(found.matricule),
+        fide_id=found.fide_id,
+        initial_elo_standard=found.rating,
+    )
+
+
+def new_entry(found: FederationPlayer) -> NewEntry:
+    """A list record as a tournament entry (B3 fields; the entry rules of
+    ``pairings.services.add_player`` then decide whether it may join)."""
+    return NewEntry(
+        name=found.name.replace(",", "")[:100],
+        rating=found.rating,
+        sex=found.sex,
+        federation="BEL",
+        fide_id=found.fide_id,
+        matricule=str(found.matricule),
+        club=str(found.club or ""),
+        birth_date=found.birth_date.isoformat() if found.birth_date else "",
+    )

@@ -1,23 +1,19 @@
 """Belgian federation pages: a tournament's *Export* tab, the club's *FRBE player list* and
 *Prévision Elo FRBE* (spec ``frbe.md`` B1–B6). Permissions are checked on the server:
 export needs ``EXPORT_TOURNAMENT`` on the tournament (``allowed_on``), the player list
-``MANAGE_ROSTER``; the forecast is seen by whoever sees the club."""
+``MANAGE_ROSTER`` (to search the site's list and copy from it; importing it is a site right,
+``chessclub_web.federation``); the forecast is seen by whoever sees the club."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from django.contrib import messages
-from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.core.files.uploadhandler import SkipFile
-from django.db import IntegrityError, transaction
-from django.db.models import Max
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_http_methods, require_safe
 
 from chessclub.formats.frbe_export import (
@@ -33,7 +29,6 @@ from chessclub.formats.frbe_export import (
     trf_like_file,
 )
 from chessclub.formats.frbe_name import DIVISIONS, SERIES, UNUSED, FrbeFileNameError
-from chessclub.formats.frbe_players import PlayerListError
 from chessclub.formats.trf import final_ranks
 from chessclub.model import Tournament as CoreTournament
 from chessclub.ratings.frbe import (
@@ -44,14 +39,22 @@ from chessclub.ratings.frbe import (
     NationalRules,
 )
 from chessclub_web.clubs.models import Club, Player
+from chessclub_web.federation.models import ListKind
+from chessclub_web.federation.services import current_version
 from chessclub_web.frbe import services
-from chessclub_web.frbe.models import ExportSettings, FederationPlayer, PlayerListImport
-from chessclub_web.pairings.services import forbidden_groups
+from chessclub_web.frbe.models import ExportSettings, FederationPlayer
+from chessclub_web.pairings.services import Refused, add_player, forbidden_groups
 from chessclub_web.pairings.views import entry_fix_link
-from chessclub_web.permissions import Action, allowed, allowed_on, club_view
+from chessclub_web.permissions import (
+    Action,
+    SiteAction,
+    allowed_on,
+    club_view,
+    site_allowed,
+    tournament_view,
+)
 from chessclub_web.tournaments.adapters import load_tournament, standings_settings
-from chessclub_web.tournaments.models import Tournament, TournamentPlayer
-from chessclub_web.uploads import SizeLimitUploadHandler, oversized_uploads
+from chessclub_web.tournaments.models import Tournament
 
 MAX_RESULTS = 50
 
@@ -184,23 +187,23 @@ def _name_error_text(error: ValueError, club: Club) -> str:
     return str(error)
 
 
-def _tournament_for(request: HttpRequest, club: Club, pk: int) -> Tournament | HttpResponse:
-    row = get_object_or_404(Tournament, pk=pk, club=club)
-    if not allowed_on(request.user, row, Action.EXPORT_TOURNAMENT):
-        if not request.user.is_authenticated:
-            return redirect_to_login(request.get_full_path())
-        raise PermissionDenied
-    return row
-
-
 def _trf_extras(row: Tournament, core: CoreTournament) -> dict[str, Any]:
     """What the TRFs take from the tournament's rows beyond the core model, as keyword
     arguments of :func:`plain_trf` / :func:`trf_like_file`: ``ranks``, the final ranking of the
-    *Classement* under the tournament's own tiebreaks, rule era and drawing of lots (its
-    *Paramètres*; TRF-16: the rank column is the final rank), and ``forbidden``, the arbiter's
-    forbidden pairs (TRF-2026 record ``260``; the groups the pairing and the checker use)."""
-    settings = standings_settings(row, core)
-    ranks = final_ranks(core, settings.codes, era=settings.era, lots_seed=settings.lots_seed)
+    *Classement* (TRF-16: the rank column is the final rank) — for a closed tournament its
+    stored final standings (spec C1, C3: ``closing.services.stored_final_ranks``, never
+    recomputed), else the standings under the tournament's own tiebreaks, rule era and drawing
+    of lots (its *Paramètres*) — and ``forbidden``, the arbiter's forbidden pairs (TRF-2026
+    record ``260``; the groups the pairing and the checker use)."""
+    from chessclub.model import PairingNumber
+    from chessclub_web.closing.services import stored_final_ranks
+
+    stored = stored_final_ranks(row)
+    if stored is not None:
+        ranks = {PairingNumber(number): rank for number, rank in stored.items()}
+    else:
+        settings = standings_settings(row, core)
+        ranks = final_ranks(core, settings.codes, era=settings.era, lots_seed=settings.lots_seed)
     return {"ranks": ranks, "forbidden": forbidden_groups(row)}
 
 
@@ -211,8 +214,8 @@ def _download(data: bytes, name: str, content_type: str) -> HttpResponse:
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
-@club_view()
-def export(request: HttpRequest, club: Club, pk: int) -> HttpResponse:
+@tournament_view(Action.EXPORT_TOURNAMENT)
+def export(request: HttpRequest, club: Club, row: Tournament) -> HttpResponse:
     """*Export*: every blocking problem first, each naming the files it blocks and linking to
     where it is fixed (*Edit tournament* for the tournament's details and round dates), then
     the B2 name (chars 7–8 editable) and the downloads (``?download=frbe|trflike|trf``): the
@@ -221,10 +224,6 @@ def export(request: HttpRequest, club: Club, pk: int) -> HttpResponse:
     checks block the two Belgian files, what the TRF needs the FIDE TRF (and the TRF-like
     variant). A download with problems blocking it answers 409 with the page; a Belgian file
     without its B2 name (no end date, a name clash) 400; an unknown file 400."""
-    found = _tournament_for(request, club, pk)
-    if isinstance(found, HttpResponse):
-        return found
-    row = found
     settings = services.export_settings(row)
     errors: list[str] = []
     status = 200
@@ -355,73 +354,27 @@ def _search(query: str) -> list[FederationPlayer]:
     return list(rows[:MAX_RESULTS])
 
 
-PLAYER_LIST_MAX_SIZE = 40 * 1024 * 1024
-"""The federation's whole ``PLAYER.DBF`` is bigger than a tournament file (5 MB)."""
-
-
-class _PlayerListSizeHandler(SizeLimitUploadHandler):
-    """:class:`SizeLimitUploadHandler` with the player list's limit."""
-
-    def receive_data_chunk(self, raw_data: bytes, start: int) -> bytes:
-        self.received += len(raw_data)
-        if self.received > PLAYER_LIST_MAX_SIZE:
-            if self.request is not None:
-                if not hasattr(self.request, "oversized_uploads"):
-                    self.request.oversized_uploads = set()
-                self.request.oversized_uploads.add(self.field_name)
-            raise SkipFile
-        return raw_data
-
-
-@csrf_exempt  # the upload handlers change before the body is read; CSRF is checked below
 @require_http_methods(["GET", "HEAD", "POST"])
 @club_view(Action.MANAGE_ROSTER)
 def players(request: HttpRequest, club: Club) -> HttpResponse:
-    """*FRBE player list*: import ``PLAYER`` (dBase or CSV, up to 40 MB; a wrong structure is
-    refused with the field, 400, nothing stored), search by matricule or name, add a player to
-    the roster or to one of the club's open tournaments with their national Elo. The
-    permission is checked before the upload is read."""
-    if request.method == "POST":
-        request.upload_handlers = [
-            _PlayerListSizeHandler(request),
-            *(h for h in request.upload_handlers if not isinstance(h, SizeLimitUploadHandler)),
-        ]
-    return _players(request, club)
-
-
-@csrf_protect
-def _players(request: HttpRequest, club: Club) -> HttpResponse:
+    """*FRBE player list*: search the site's current version of the federation's ``PLAYER``
+    list by matricule or name, add a player to the club's roster or to one of the club's open
+    tournaments (through the entry rules, ``pairings.services.add_player``) with their national
+    Elo. The list itself is site data: it is imported on the site's *Listes fédérales* page
+    (``federation_list``) by staff or a federation data manager only; an import posted here is
+    refused (403) whoever posts it."""
     status = 200
     problems: list[str] = []
     action = request.POST.get("action", "") if request.method == "POST" else ""
     if action == "import":
-        oversized = "file" in oversized_uploads(request)
-        upload = request.FILES.get("file")
-        if oversized:
-            problems.append(_("The file is too big."))
-            status = 413
-        elif upload is None:
-            problems.append(_("Choose a file."))
-            status = 400
-        else:
-            try:
-                listing = services.read_list(upload.read(), upload.name)
-            except PlayerListError as error:
-                for p in error.problems:
-                    problems.append(
-                        _("record %(record)s, field %(field)s: %(message)s")
-                        % {"record": p.record, "field": p.field or "—", "message": p.message}
-                    )
-                status = 400
-            else:
-                done = services.store_list(listing, upload.name, request.user)
-                messages.success(
-                    request,
-                    _("Player list imported: %(new)s new, %(updated)s updated.")
-                    % {"new": done.created, "updated": done.updated},
-                )
-                return redirect(reverse("frbe_players", args=(club.number,)))
-    elif action in ("add_roster", "add_tournament"):
+        raise PermissionDenied(
+            _(
+                "The federation's player list is shared by every club of the site: only the "
+                "site's staff or a federation data manager imports it, on the Federation "
+                "lists page."
+            )
+        )
+    if action in ("add_roster", "add_tournament"):
         number = services.matricule_number(request.POST.get("matricule", ""))
         found = (
             FederationPlayer.objects.filter(matricule=number).first()
@@ -436,17 +389,7 @@ def _players(request: HttpRequest, club: Club) -> HttpResponse:
                 problems.append(_("This club already has a player with this matricule."))
                 status = 400
             else:
-                Player.objects.create(
-                    club=club,
-                    surname=found.surname[:100],
-                    first_name=found.first_name[:100],
-                    birth_date=found.birth_date,
-                    sex=found.sex if found.sex in ("M", "F") else "",
-                    federation="BEL",
-                    matricule=str(found.matricule),
-                    fide_id=found.fide_id,
-                    initial_elo_standard=found.rating,
-                )
+                services.add_to_roster(club, found)
                 messages.success(
                     request, _("%(name)s was added to the club's players.") % {"name": found.name}
                 )
@@ -466,28 +409,19 @@ def _players(request: HttpRequest, club: Club) -> HttpResponse:
                 status = 400
             else:
                 try:
-                    with transaction.atomic():
-                        last = target.players.aggregate(m=Max("pairing_number"))["m"] or 0
-                        TournamentPlayer.objects.create(
-                            tournament=target,
-                            pairing_number=last + 1,
-                            name=found.name.replace(",", "")[:100],
-                            rating=found.rating,
-                            sex=found.sex,
-                            federation="BEL",
-                            fide_id=found.fide_id,
-                            matricule=str(found.matricule),
-                            club=str(found.club or ""),
-                            birth_date=found.birth_date.isoformat() if found.birth_date else "",
-                        )
-                except IntegrityError:
-                    problems.append(_("The tournament changed meanwhile: try again."))
+                    entry = add_player(target, services.new_entry(found), request.user)
+                except Refused as refusal:
+                    problems.append(str(refusal))
                     status = 409
                 else:
                     messages.success(
                         request,
                         _("%(name)s was added to %(tournament)s with pairing number %(number)s.")
-                        % {"name": found.name, "tournament": target.name, "number": last + 1},
+                        % {
+                            "name": found.name,
+                            "tournament": target.name,
+                            "number": entry.pairing_number,
+                        },
                     )
                     return redirect(reverse("frbe_players", args=(club.number,)))
     elif request.method == "POST":
@@ -504,7 +438,8 @@ def _players(request: HttpRequest, club: Club) -> HttpResponse:
             "results": _search(query),
             "max_results": MAX_RESULTS,
             "count": FederationPlayer.objects.count(),
-            "last_import": PlayerListImport.objects.first(),
+            "last_import": current_version(ListKind.FRBE),
+            "can_import": site_allowed(request.user, SiteAction.MANAGE_FEDERATION_LISTS),
             "open_tournaments": Tournament.objects.filter(
                 club=club, closed_at__isnull=True
             ).order_by("-start_date", "name"),
@@ -553,6 +488,6 @@ def forecast(request: HttpRequest, club: Club) -> HttpResponse:
             "rules": DEFAULT_NATIONAL_RULES,
             "rules_name": rule_set_name(DEFAULT_NATIONAL_RULES),
             "has_list": FederationPlayer.objects.exists(),
-            "can_manage": allowed(request.user, club, Action.MANAGE_ROSTER),
+            "can_manage": site_allowed(request.user, SiteAction.MANAGE_FEDERATION_LISTS),
         },
     )

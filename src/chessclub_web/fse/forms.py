@@ -8,7 +8,6 @@ from django.utils.translation import gettext_lazy as _
 from chessclub.ratings.fse import RULE_SETS, parse_time_control
 from chessclub.ratings.fse.listfile import MAX_POINTS
 from chessclub_web.fse.models import TournamentFseOptions
-from chessclub_web.uploads import MAX_UPLOAD_SIZE
 
 TOO_LARGE = _("The file is too large: %(size)s MB at most.")
 
@@ -47,42 +46,6 @@ class PeriodForm(forms.Form):
                 _("Time control %(text)s not understood."), params={"text": text}
             )
         return text
-
-
-class ListUploadForm(forms.Form):
-    """The previous list (CSV, the layout ``chessclub fse rating-run --list`` reads)."""
-
-    file = forms.FileField(
-        label=_("Previous FSE list (CSV)"),
-        help_text=_(
-            "Columns id, name, points, games, entry_date, birth_date; optional last_active, "
-            "fide_id, foreign_rating, pending_games, pending_opponents, pending_score."
-        ),
-    )
-    list_date = forms.DateField(
-        label=_("Date of the list"),
-        required=False,
-        help_text=_(
-            "Optional. A list dated before 1 January 2025 gets the 2025 uplift under the "
-            "current parameters (W9)."
-        ),
-        widget=forms.DateInput(attrs={"type": "date"}),
-    )
-
-    def __init__(self, *args, oversized: bool = False, **kwargs):  # type: ignore[no-untyped-def]
-        super().__init__(*args, **kwargs)
-        if oversized:
-            self.fields["file"].error_messages["required"] = TOO_LARGE % {
-                "size": MAX_UPLOAD_SIZE // (1024 * 1024)
-            }
-
-    def clean_file(self):  # type: ignore[no-untyped-def]
-        upload = self.cleaned_data["file"]
-        if upload.size > MAX_UPLOAD_SIZE:
-            raise forms.ValidationError(
-                TOO_LARGE, params={"size": MAX_UPLOAD_SIZE // (1024 * 1024)}
-            )
-        return upload
 
 
 class TournamentOptionsForm(forms.ModelForm):

@@ -1,56 +1,30 @@
-"""Rows of the fse app: a club's previous FSE ranking list (issue 9, spec W1–W9).
+"""Rows of the fse app: the FSE ranking list (site data in versions, issue 9, spec W1–W9) and
+each closed tournament's FSE options.
 
-One :class:`PreviousList` per club (replaced by each upload), holding one :class:`ListRow` per
-line of the uploaded CSV (the layout ``chessclub fse rating-run --list`` reads,
-:mod:`chessclub.ratings.fse.listfile`). The forecast page turns them back into the core's
+The ranking list is one federation list of the site (``chessclub_web.federation``): each import
+is a :class:`~chessclub_web.federation.models.ListVersion` holding one :class:`ListRow` per line
+of the uploaded CSV (the layout ``chessclub fse rating-run --list`` reads,
+:mod:`chessclub.ratings.fse.listfile`); the version's ``list_date`` is the list's date (W9).
+The forecast pages turn the current version's rows back into the core's
 :class:`~chessclub.ratings.fse.ListEntry` rows.
 """
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from chessclub_web.clubs.models import Club
-
-
-class PreviousList(models.Model):
-    """The previous ranking list uploaded for a club (the start of the predicted period)."""
-
-    club = models.OneToOneField(
-        Club, on_delete=models.CASCADE, related_name="fse_list", verbose_name=_("club")
-    )
-    filename = models.CharField(_("file name"), max_length=255, blank=True)
-    list_date = models.DateField(
-        _("date of the list"),
-        null=True,
-        blank=True,
-        help_text=_("Decides whether the 1 January 2025 uplift is still to be applied (W9)."),
-    )
-    uploaded_at = models.DateTimeField(_("uploaded at"), auto_now=True)
-    uploaded_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-        verbose_name=_("uploaded by"),
-    )
-
-    class Meta:
-        verbose_name = _("previous FSE list")
-        verbose_name_plural = _("previous FSE lists")
-
-    def __str__(self) -> str:
-        return f"{self.club} — {self.filename}"
+from chessclub_web.federation.models import ListKind, ListVersion
+from chessclub_web.frbe.models import CurrentListRows
 
 
 class ListRow(models.Model):
-    """One line of the previous list (columns of :data:`chessclub.ratings.fse.COLUMNS`)."""
+    """One line of a version of the list (columns of :data:`chessclub.ratings.fse.COLUMNS`).
+    ``ListRow.objects`` holds the current version's rows only; ``all_versions`` every kept
+    one."""
 
-    previous_list = models.ForeignKey(
-        PreviousList, on_delete=models.CASCADE, related_name="rows", verbose_name=_("list")
+    version = models.ForeignKey(
+        ListVersion, on_delete=models.CASCADE, related_name="fse_rows", verbose_name=_("list")
     )
     line = models.PositiveIntegerField(_("line"))
     code = models.TextField(_("federation code"))
@@ -66,12 +40,15 @@ class ListRow(models.Model):
     pending_opponents = models.PositiveIntegerField(_("opponents' points"), default=0)
     pending_score = models.CharField(_("score collected"), max_length=32, default="0")
 
+    all_versions = models.Manager()
+    objects = CurrentListRows(ListKind.FSE)
+
     class Meta:
         verbose_name = _("FSE list row")
         verbose_name_plural = _("FSE list rows")
         ordering = ("line",)
         constraints = (
-            models.UniqueConstraint(fields=("previous_list", "code"), name="fse_list_row_code"),
+            models.UniqueConstraint(fields=("version", "code"), name="fse_list_row_version_code"),
         )
 
     def __str__(self) -> str:

@@ -1,4 +1,5 @@
-"""The club's FSE list forecast: storing the previous list and computing the period (issue 9).
+"""The club's FSE list forecast: storing versions of the ranking list (site data, imported
+through ``chessclub_web.federation``) and computing a club's period (issue 9).
 
 The period is computed by the core (:func:`chessclub.ratings.fse.compute_inputs`), the same
 function that ``chessclub fse rating-run`` calls, from the stored previous list and the club's
@@ -18,15 +19,15 @@ import datetime
 import os
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
 
-from django.db import transaction
+from django.utils.translation import gettext as _
 
 from chessclub.model import Tournament
 from chessclub.model.points import format_points_decimal
 from chessclub.ratings.fse import (
     EvaluationTable,
     ListEntry,
+    ListFileError,
     PeriodResult,
     TournamentInput,
     TournamentOptions,
@@ -37,60 +38,110 @@ from chessclub.ratings.fse import (
 )
 from chessclub.ratings.fse.countability import tournament_date
 from chessclub_web.clubs.models import Club
-from chessclub_web.fse.models import ListRow, PreviousList, TournamentFseOptions
+from chessclub_web.federation.models import ListKind, ListVersion
+from chessclub_web.federation.registry import Counts, ListImporter
+from chessclub_web.federation.services import current_version
+from chessclub_web.fse.models import ListRow, TournamentFseOptions
 from chessclub_web.tournaments import models as rows
 from chessclub_web.tournaments.adapters import load_tournament
+from chessclub_web.tournaments.problems import display_problem
+
+_ROW_FIELDS = (
+    "name",
+    "points",
+    "games",
+    "entry_date",
+    "birth_date",
+    "last_active",
+    "fide_id",
+    "foreign_rating",
+    "pending_games",
+    "pending_opponents",
+    "pending_score",
+)
 
 
-@transaction.atomic
-def store_list(
-    club: Club,
-    data: bytes,
-    filename: str,
-    *,
-    list_date: datetime.date | None = None,
-    user: Any = None,
-) -> PreviousList:
-    """Replace ``club``'s previous list by the CSV ``data``.
-
-    The file is read first (:func:`chessclub.ratings.fse.read_list_csv`): a bad file raises
-    :class:`~chessclub.ratings.fse.ListFileError` (every problem with line and column) and the
-    list already stored is kept unchanged.
-    """
-    entries = read_list_csv(data, source=filename)
-    Club.objects.select_for_update().filter(pk=club.pk).first()
-    stored, _created = PreviousList.objects.get_or_create(club=club)
-    stored.rows.all().delete()
-    stored.filename = filename[:255]
-    stored.list_date = list_date
-    stored.uploaded_by = user if user is not None and user.is_authenticated else None
-    stored.save()
-    ListRow.objects.bulk_create(
-        (
-            ListRow(
-                previous_list=stored,
-                line=e.line,
-                code=e.id,
-                name=e.name,
-                points=e.points,
-                games=e.games,
-                entry_date=e.entry_date,
-                birth_date=e.birth_date,
-                last_active=e.last_active,
-                fide_id=e.fide_id,
-                foreign_rating=e.foreign_rating,
-                pending_games=e.pending_games,
-                pending_opponents=e.pending_opponents,
-                pending_score=str(e.pending_score),
-            )
-            for e in entries
-        ),
-        batch_size=2000,
+def _list_row(version: ListVersion, e: ListEntry) -> ListRow:
+    return ListRow(
+        version=version,
+        line=e.line,
+        code=e.id,
+        name=e.name,
+        points=e.points,
+        games=e.games,
+        entry_date=e.entry_date,
+        birth_date=e.birth_date,
+        last_active=e.last_active,
+        fide_id=e.fide_id,
+        foreign_rating=e.foreign_rating,
+        pending_games=e.pending_games,
+        pending_opponents=e.pending_opponents,
+        pending_score=str(e.pending_score),
     )
-    return stored
 
 
-def list_entries(stored: PreviousList) -> list[ListEntry]:
+def store_version(
+    version: ListVersion, entries: list[ListEntry], previous: ListVersion | None
+) -> Counts:
+    """Write the list's lines under ``version`` and count them against ``previous`` (new
+    codes, changed lines, codes no longer listed). The file was read first
+    (:func:`chessclub.ratings.fse.read_list_csv`, every problem with line and column)."""
+    rows = [_list_row(version, e) for e in entries]
+    before: dict[str, tuple[object, ...]] = {}
+    if previous is not None:
+        before = {
+            values[0]: tuple(values[1:])
+            for values in ListRow.all_versions.filter(version=previous).values_list(
+                "code", *_ROW_FIELDS
+            )
+        }
+    ListRow.all_versions.bulk_create(rows, batch_size=2000)
+    codes = {r.code for r in rows}
+    created = sum(1 for r in rows if r.code not in before)
+    updated = sum(
+        1
+        for r in rows
+        if r.code in before and before[r.code] != tuple(getattr(r, f) for f in _ROW_FIELDS)
+    )
+    return Counts(
+        records=len(rows), created=created, updated=updated, removed=len(before.keys() - codes)
+    )
+
+
+def describe(error: Exception) -> list[str]:
+    """A :class:`~chessclub.ratings.fse.ListFileError`'s problems in the reader's language,
+    each with its line and column."""
+    lines = []
+    for p in getattr(error, "problems", ()):
+        shown = display_problem(p)
+        where = shown.get("where") or ""
+        lines.append(f"{where} {shown['message']}" if where else str(shown["message"]))
+    omitted = getattr(error, "omitted", 0)
+    if omitted:
+        lines.append(_("… and %(count)s more problems.") % {"count": omitted})
+    return lines or [str(error)]
+
+
+IMPORTER = ListImporter(
+    kind=ListKind.FSE,
+    read=lambda data, filename: read_list_csv(data, source=filename),
+    store=store_version,
+    list_date=lambda entries: None,
+    describe=describe,
+    errors=(ListFileError,),
+    row_model=ListRow,
+    asks_list_date=True,
+    accept=".csv,.CSV,.txt",
+    max_size=20 * 1024 * 1024,
+)
+
+
+def current_list() -> ListVersion | None:
+    """The FSE ranking list's current version (site data), or ``None``."""
+    return current_version(ListKind.FSE)
+
+
+def list_entries(stored: ListVersion) -> list[ListEntry]:
     """The stored rows as the core's list entries, in the file's order."""
     fields = (
         "line",
@@ -137,7 +188,7 @@ def list_entries(stored: PreviousList) -> list[ListEntry]:
             pending_games,
             pending_opponents,
             pending_score,
-        ) in stored.rows.order_by("line").values_list(*fields)
+        ) in ListRow.all_versions.filter(version=stored).order_by("line").values_list(*fields)
     ]
 
 
@@ -223,7 +274,7 @@ def options_for(
 
 def compute_forecast(
     club: Club,
-    stored: PreviousList,
+    stored: ListVersion,
     *,
     rules: str,
     period_end: datetime.date | None = None,

@@ -11,7 +11,6 @@ urlpatterns: list[URLPattern | URLResolver] = [
         views.forecast_player,
         name="fse_forecast_player",
     ),
-    path("clubs/<str:number>/fse/list/", views.upload_list, name="fse_list_upload"),
     path(
         "clubs/<str:number>/fse/tournaments/<int:pk>/options/",
         views.tournament_options,

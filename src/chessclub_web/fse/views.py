@@ -4,8 +4,8 @@
   from the stored previous list and the club's closed tournaments, under the chosen rule set;
   the tournaments' verdicts and the games that do not count, with their reasons.
 * ``fse_forecast_player`` (GET, whoever sees the club): one player's per-game sheet.
-* ``fse_list_upload`` (POST, :attr:`Action.MANAGE_ROSTER`): upload or replace the previous list.
-  A bad file answers 400 with every problem's line and column and keeps the stored list.
+The previous list is the site's current version of the FSE ranking list (site data, imported
+on the *Listes fédérales* page by staff or a federation data manager, never by a club).
 """
 
 from __future__ import annotations
@@ -25,7 +25,6 @@ from django.views.decorators.http import require_POST, require_safe
 
 from chessclub.ratings.fse import (
     CoefficientCase,
-    ListFileError,
     PlayerResult,
     RuleSet,
     Status,
@@ -35,23 +34,22 @@ from chessclub.ratings.fse import (
 )
 from chessclub.ratings.fse.report import decimal
 from chessclub_web.clubs.models import Club
+from chessclub_web.federation.models import ListVersion
 from chessclub_web.fse.forms import (
-    ListUploadForm,
     PeriodForm,
     TournamentOptionsForm,
     rule_choices,
 )
-from chessclub_web.fse.models import PreviousList, TournamentFseOptions
+from chessclub_web.fse.models import TournamentFseOptions
 from chessclub_web.fse.services import (
     Forecast,
     NothingToPredict,
     compute_forecast,
-    store_list,
+    current_list,
 )
-from chessclub_web.permissions import Action, allowed, club_view
+from chessclub_web.permissions import Action, SiteAction, allowed, club_view, site_allowed
 from chessclub_web.tournaments import models as rows
-from chessclub_web.tournaments.problems import display_problem, translate
-from chessclub_web.uploads import oversized_uploads
+from chessclub_web.tournaments.problems import translate
 
 DEFAULT_RULES = "current"
 logger = logging.getLogger(__name__)
@@ -163,7 +161,7 @@ def _player_row(p: PlayerResult) -> dict[str, Any]:
 def _context(
     request: HttpRequest,
     club: Club,
-    stored: PreviousList | None,
+    stored: ListVersion | None,
     form: PeriodForm,
     choice: Choice | None,
 ) -> tuple[dict[str, Any], Forecast | None]:
@@ -176,6 +174,7 @@ def _context(
         "rules_label": dict(rule_choices()).get(rules.key, rules.key),
         "rules_text": rules_text(rules),
         "can_upload": allowed(request.user, club, Action.MANAGE_ROSTER),
+        "can_import": site_allowed(request.user, SiteAction.MANAGE_FEDERATION_LISTS),
         "query": request.GET.urlencode(),
     }
     if stored is None or choice is None:
@@ -231,11 +230,9 @@ def _forecast_page(
     club: Club,
     *,
     options_form: tuple[int, TournamentOptionsForm] | None = None,
-    upload_form: ListUploadForm | None = None,
-    problems: list[dict[str, object]] | None = None,
     status: int = 200,
 ) -> HttpResponse:
-    stored = PreviousList.objects.filter(club=club).first()
+    stored = current_list()
     form, choice = _period(request)
     context, forecast = _context(request, club, stored, form, choice)
     if forecast is not None:
@@ -249,8 +246,6 @@ def _forecast_page(
                 item["form"] = options_form[1]
             else:
                 item["form"] = TournamentOptionsForm(instance=item["options"], prefix=f"t{pk}")
-    context["upload_form"] = upload_form or ListUploadForm()
-    context["problems"] = problems or []
     if choice is None and status == 200:
         status = 400
     elif context.get("table_error") and status == 200:
@@ -270,7 +265,7 @@ def forecast(request: HttpRequest, club: Club) -> HttpResponse:
 @club_view()
 def forecast_player(request: HttpRequest, club: Club) -> HttpResponse:
     player_id = request.GET.get("id", "")
-    stored = PreviousList.objects.filter(club=club).first()
+    stored = current_list()
     form, choice = _period(request)
     if choice is None:  # a tampered rule set or date: 400 with the field named, as the list
         return _forecast_page(request, club)
@@ -310,35 +305,6 @@ def forecast_player(request: HttpRequest, club: Club) -> HttpResponse:
 
 def _result(value: Fraction) -> str:
     return {Fraction(1): "1", Fraction(1, 2): "½", Fraction(0): "0"}.get(value, str(value))
-
-
-@require_POST
-@club_view(Action.MANAGE_ROSTER)
-def upload_list(request: HttpRequest, club: Club) -> HttpResponse:
-    files = request.FILES  # parses the upload first: oversized files are noted then
-    oversized = "file" in oversized_uploads(request)
-    form = ListUploadForm(request.POST, files, oversized=oversized)
-    if not form.is_valid():
-        return _forecast_page(request, club, upload_form=form, status=413 if oversized else 400)
-    upload = form.cleaned_data["file"]
-    try:
-        store_list(
-            club,
-            upload.read(),
-            upload.name,
-            list_date=form.cleaned_data["list_date"],
-            user=request.user,
-        )
-    except ListFileError as exc:
-        return _forecast_page(
-            request,
-            club,
-            upload_form=form,
-            problems=[display_problem(p) for p in exc.problems],
-            status=400,
-        )
-    messages.success(request, _("The previous FSE list was stored."))
-    return redirect("fse_forecast", number=club.number)
 
 
 @require_POST

@@ -114,7 +114,8 @@ class Absence(models.Model):
 #: Parameters of a history line stored as codes and shown as a translated label, by
 #: parameter name: a bye kind (``H``/``Z``, as ``RequestedBye.kind``), a colour (``W``/``B``,
 #: as ``Tournament.initial_colour``) and an entry's detail (a ``TournamentPlayer`` field
-#: name). A code missing from the table is shown as stored.
+#: name); the rule eras of the *Paramètres* (``rules_from``/``rules_to``, as
+#: ``Tournament.tiebreak_rules``). A code missing from the table is shown as stored.
 CODED_PARAMS: dict[str, dict[str, str]] = {
     "bye": {"H": gettext_noop("half-point bye"), "Z": gettext_noop("zero-point bye")},
     "colour": {"W": gettext_noop("White"), "B": gettext_noop("Black")},
@@ -132,6 +133,14 @@ CODED_PARAMS: dict[str, dict[str, str]] = {
         "club": gettext_noop("club"),
     },
 }
+#: A rule era of the *Paramètres* (``Tournament.tiebreak_rules``), as its choice is labelled.
+_RULES = {
+    "": gettext_noop("Follow the start date"),
+    "2009": gettext_noop("2009: virtual opponent (C.02 Art. 13)"),
+    "2023": gettext_noop("2023: C.07 of 1 July 2023 (Art. 16, VUR cut rule)"),
+    "2026": gettext_noop("2026: C.07 of 1 March 2026 (Art. 16.4 caps)"),
+}
+CODED_PARAMS["rules_from"] = CODED_PARAMS["rules_to"] = _RULES
 
 #: Parameters stored as an ISO date (``"2026-03-05"``) or ``None`` and shown in the reader's
 #: short date format (``"—"`` for ``None``).

@@ -4,6 +4,15 @@ Every function that changes rows runs in one transaction and records what it did
 pairing history (:class:`~chessclub_web.pairings.models.PairingChange`). Refusals raise
 :class:`Refused` with a translated message for the arbiter; nothing is stored then.
 
+**The one home of the entries.** An entry is added, changed and removed here only
+(:func:`add_player`, :func:`update_entry`, :func:`remove_player`; requested byes, absences,
+withdrawals, forbidden pairs, pairing numbers and the pairing rules too): the *Inscriptions*
+page, the club's FRBE player list and a team's roster call them; the Django admin shows the
+entries read-only; an import creates a new tournament with its entries as the file holds
+them. Each takes the tournament's lock in its own transaction (:func:`lock_entries`: the
+lock rule of ``tournaments.models``), reads the tournament's state under it, enforces the
+rules and writes the history line; the caller needs no transaction.
+
 Pairing a round:
 
 - **Round robins** (single, double) are paired round by round from the Berger table
@@ -164,37 +173,50 @@ def _set_numbers(row: Tournament, order: list[TournamentPlayer]) -> None:
 
 
 def renumber_by_rating(row: Tournament, user: object, *, record: bool = True) -> None:
-    """Pairing numbers by rating, then title, then name (FIDE C.04.2). Refused once frozen."""
-    _refuse_closed(row)
-    if numbers_frozen(row):
-        raise Refused(_frozen_message(row))
-    if not row.initial_colour and last_paired_round(row) >= 1 and row.system == System.SWISS:
-        # Round 1 shows the initial colour through the old numbers: keep it (C.04.3 5.2.5).
-        colour = initial_colour_of(load_tournament(row, include_drafts=True))
-        if colour is not None:
-            row.initial_colour = "W" if colour is Colour.WHITE else "B"
-            row.save(update_fields=["initial_colour"])
-    players = list(row.players.all())
-    order = sorted(players, key=lambda p: rating_order_key(_core_player(p)))
-    if [p.pk for p in order] != [p.pk for p in sorted(players, key=lambda p: p.pairing_number)]:
-        _set_numbers(row, order)
-    if record:
-        note(row, user, gettext_noop("Pairing numbers given by rating, then title, then name."))
+    """Pairing numbers by rating, then title, then name (FIDE C.04.2). Refused once frozen.
+    Checked and stored under the tournament's lock (:func:`lock_entries`; inside
+    :func:`add_player` and the others, the lock they hold)."""
+    with transaction.atomic():
+        row = lock_entries(row.pk)
+        _refuse_closed(row)
+        if numbers_frozen(row):
+            raise Refused(_frozen_message(row))
+        if not row.initial_colour and last_paired_round(row) >= 1 and row.system == System.SWISS:
+            # Round 1 shows the initial colour through the old numbers: keep it (C.04.3 5.2.5).
+            colour = initial_colour_of(load_tournament(row, include_drafts=True))
+            if colour is not None:
+                row.initial_colour = "W" if colour is Colour.WHITE else "B"
+                row.save(update_fields=["initial_colour"])
+        players = list(row.players.all())
+        order = sorted(players, key=lambda p: rating_order_key(_core_player(p)))
+        by_number = sorted(players, key=lambda p: p.pairing_number)
+        if [p.pk for p in order] != [p.pk for p in by_number]:
+            _set_numbers(row, order)
+        if record:
+            note(row, user, gettext_noop("Pairing numbers given by rating, then title, then name."))
 
 
 def draw_numbers_by_lot(row: Tournament, user: object, seed: int | None = None) -> int:
     """Round robins: pairing numbers drawn by lot (FIDE C.05), seeded and reproducible; the
-    seed is recorded in the history and returned."""
-    if row.system == System.SWISS:
-        raise Refused(_("A Swiss tournament numbers its players by rating (FIDE C.04.2)."))
-    _refuse_closed(row)
-    if numbers_frozen(row):
-        raise Refused(_frozen_message(row))
+    seed is recorded in the history and returned. Checked and stored under the tournament's
+    lock (:func:`lock_entries`)."""
     seed = secrets.randbelow(10**9) if seed is None else seed
-    players = {p.pairing_number: p for p in row.players.all()}
-    order = drawn_order([_core_player(p) for p in players.values()], seed=seed)
-    _set_numbers(row, [players[n] for n in order])
-    note(row, user, gettext_noop("Pairing numbers drawn by lot (seed %(seed)s)."), {"seed": seed})
+    with transaction.atomic():
+        row = lock_entries(row.pk)
+        if row.system == System.SWISS:
+            raise Refused(_("A Swiss tournament numbers its players by rating (FIDE C.04.2)."))
+        _refuse_closed(row)
+        if numbers_frozen(row):
+            raise Refused(_frozen_message(row))
+        players = {p.pairing_number: p for p in row.players.all()}
+        order = drawn_order([_core_player(p) for p in players.values()], seed=seed)
+        _set_numbers(row, [players[n] for n in order])
+        note(
+            row,
+            user,
+            gettext_noop("Pairing numbers drawn by lot (seed %(seed)s)."),
+            {"seed": seed},
+        )
     return seed
 
 
@@ -265,42 +287,106 @@ def roster_rating(roster: RosterPlayer, time_control: str) -> tuple[int | None, 
     return None, ""
 
 
-def add_player(row: Tournament, entry: NewEntry, user: object) -> TournamentPlayer:
-    """Register a player. ``entry_round`` > 1 is a late entry: the rounds before it (already
-    paired or not) count per the tournament's ``missed_round_points`` (Z or H bye). Pairing
-    numbers are given again by rating while not frozen; later entrants get the next number.
+def lock_entries(tournament_id: int) -> Tournament:
+    """Inside the caller's transaction: lock the tournament's row exclusively (the lock rule of
+    ``tournaments.models``: before any of its other rows) and read it afresh, after whatever
+    held the lock before (a pairing, a closing, another entry's change). Every change of the
+    entries goes through it, so that each one checks the rules on the tournament as it is
+    when it is stored: a round paired or a closing committed meanwhile is seen. Raises
+    :class:`Refused` when the tournament is gone."""
+    if not lock_tournament(tournament_id):
+        raise Refused(_("This tournament no longer exists."))
+    return Tournament.objects.select_related("club").get(pk=tournament_id)
+
+
+def _locked_player(player: TournamentPlayer) -> tuple[Tournament, TournamentPlayer]:
+    """The player's tournament locked and read afresh (:func:`lock_entries`), and the player
+    as stored now; :class:`Refused` when the entry was removed meanwhile."""
+    row = lock_entries(player.tournament_id)
+    stored = TournamentPlayer.objects.filter(pk=player.pk, tournament_id=row.pk).first()
+    if stored is None:
+        raise Refused(_("This player is no longer registered."))
+    stored.tournament = row
+    return row, stored
+
+
+def add_player(
+    row: Tournament, entry: NewEntry, user: object, *, team: object = None
+) -> TournamentPlayer:
+    """Register a player: the one way an entry is added (the *Inscriptions* page, the club's
+    FRBE player list, a team's roster; the Django admin adds none). ``row`` names the
+    tournament (any copy of its row: it is read again under the lock), ``user`` who registers
+    (stored in the history when logged in).
+
+    Runs in its own transaction (the caller needs none; inside the caller's, it is a
+    savepoint): it locks the tournament's row (:func:`lock_entries`), reads its state under
+    that lock, enforces the rules and writes the history line. Refused with :class:`Refused`
+    (a translated message, nothing stored; a page answers 409): a closed tournament; a team
+    event without ``team`` (its players join a team's roster); an ``entry_round`` outside the
+    planned rounds or already paired; a round robin (individual) whose first round is paired;
+    a club player, FIDE ID or matricule already registered.
+
+    ``entry_round`` > 1 is a late entry: the rounds before it (already paired or not) count
+    per the tournament's ``missed_round_points`` (Z or H bye). Pairing numbers are given again
+    by rating while not frozen; later entrants get the next number. ``team`` (a
+    ``teams.models.Team`` of the tournament, team events only): the player joins the end of
+    that team's roster (``teams.services.join_roster``); a team event's roster takes players
+    until it is closed, the line-ups choose who plays each round.
     """
-    _refuse_closed(row)
-    last = last_paired_round(row)
-    if row.planned_rounds and not 1 <= entry.entry_round <= row.planned_rounds:
-        raise Refused(
-            _("Round %(round)s is not a round of this tournament (1 to %(last)s).")
-            % {"round": entry.entry_round, "last": row.planned_rounds}
-        )
-    if entry.entry_round <= last:
-        raise Refused(
-            _(
-                "Round %(round)s is already paired: a new player joins from round %(next)s "
-                "at the earliest."
-            )
-            % {"round": entry.entry_round, "next": last + 1}
-        )
-    if row.system != System.SWISS and last >= 1:
-        raise Refused(_("A round robin takes no player once its first round is paired."))
-    if (
-        entry.roster_player_id is not None
-        and row.players.filter(roster_player_id=entry.roster_player_id).exists()
-    ):
-        raise Refused(_("This club player is already registered."))
-    if entry.fide_id:
-        same = row.players.filter(fide_id=entry.fide_id).first()
-        if same is not None:
-            # One FIDE ID is one person (a double click registered them twice).
-            raise Refused(
-                _("FIDE ID %(fide_id)s is already registered: %(name)s.")
-                % {"fide_id": entry.fide_id, "name": same.name}
-            )
     with transaction.atomic():
+        row = lock_entries(row.pk)
+        _refuse_closed(row)
+        if row.is_team_event:
+            if team is None:
+                raise Refused(
+                    _(
+                        "This is a team event: its players are registered in their team's "
+                        "roster, on the Teams tab."
+                    )
+                )
+            if getattr(team, "tournament_id", None) != row.pk:
+                raise Refused(_("This team is not one of this tournament's."))
+        elif team is not None:
+            raise Refused(_("This tournament is not a team event: it has no teams."))
+        last = last_paired_round(row)
+        if not row.is_team_event:
+            if row.system != System.SWISS and last >= 1:
+                # The Berger table is fixed once paired (FIDE C.05): no place for anyone new.
+                raise Refused(_("A round robin takes no player once its first round is paired."))
+            if row.planned_rounds and not 1 <= entry.entry_round <= row.planned_rounds:
+                raise Refused(
+                    _("Round %(round)s is not a round of this tournament (1 to %(last)s).")
+                    % {"round": entry.entry_round, "last": row.planned_rounds}
+                )
+            if entry.entry_round <= last:
+                raise Refused(
+                    _(
+                        "Round %(round)s is already paired: a new player joins from round "
+                        "%(next)s at the earliest."
+                    )
+                    % {"round": entry.entry_round, "next": last + 1}
+                )
+        if (
+            entry.roster_player_id is not None
+            and row.players.filter(roster_player_id=entry.roster_player_id).exists()
+        ):
+            raise Refused(_("This club player is already registered."))
+        if entry.fide_id:
+            same = row.players.filter(fide_id=entry.fide_id).first()
+            if same is not None:
+                # One FIDE ID is one person (a double click registered them twice).
+                raise Refused(
+                    _("FIDE ID %(fide_id)s is already registered: %(name)s.")
+                    % {"fide_id": entry.fide_id, "name": same.name}
+                )
+        if entry.matricule:
+            same = row.players.filter(matricule=entry.matricule).first()
+            if same is not None:
+                # One matricule is one person too (the Belgian federation's number).
+                raise Refused(
+                    _("Matricule %(matricule)s is already registered: %(name)s.")
+                    % {"matricule": entry.matricule, "name": same.name}
+                )
         number = (row.players.aggregate(n=Max("pairing_number"))["n"] or 0) + 1
         player = TournamentPlayer.objects.create(
             tournament=row,
@@ -314,9 +400,21 @@ def add_player(row: Tournament, entry: NewEntry, user: object) -> TournamentPlay
             sex=entry.sex,
             birth_date=entry.birth_date,
             club=entry.club,
-            entry_round=entry.entry_round,
+            entry_round=1 if row.is_team_event else entry.entry_round,
             roster_player_id=entry.roster_player_id,
         )
+        if team is not None:
+            from chessclub_web.teams.services import join_roster
+
+            join_roster(team, player)
+            note(
+                row,
+                user,
+                gettext_noop("%(name)s registered in the roster of %(team)s."),
+                {"name": player.name, "team": str(getattr(team, "name", ""))},
+            )
+            player.refresh_from_db()
+            return player
         # The rounds already paired that the late entrant missed count per the tournament's
         # rule (a zero-point or half-point bye each).
         missed = row.rounds.filter(number__lt=entry.entry_round)
@@ -345,25 +443,38 @@ def remove_player(player: TournamentPlayer, user: object) -> None:
     """Remove an entry that has played no round: no game, and no bye but the missed-round
     byes a late entry was given (rounds before ``entry_round``, deleted with it — a late
     entrant registered by mistake could never be removed). Once pairing numbers are frozen
-    (FIDE C.04.2) only the last number goes, so the numbers keep no gap."""
-    row = player.tournament
-    _refuse_closed(row)
-    if (
-        player.games_as_white.exists()
-        or player.games_as_black.exists()
-        or player.byes.filter(round__number__gte=player.entry_round).exists()
-    ):
-        raise Refused(
-            _("%(name)s is in a paired round: withdraw them instead.") % {"name": player.name}
-        )
-    if (
-        numbers_frozen(row)
-        and row.players.filter(pairing_number__gt=player.pairing_number).exists()
-    ):
-        raise Refused(
-            _("%(name)s is in a paired round: withdraw them instead.") % {"name": player.name}
-        )
+    (FIDE C.04.2) only the last number goes, so the numbers keep no gap. A team event's
+    player (on a team's roster) is not removed here.
+
+    Runs in its own transaction that locks the tournament's row first and reads the
+    tournament and the entry under that lock (:func:`lock_entries`): a round paired or a
+    closing committed meanwhile is seen. Refused with :class:`Refused` (nothing removed) for a
+    closed tournament, an entry removed meanwhile, or one that played."""
     with transaction.atomic():
+        row, player = _locked_player(player)
+        _refuse_closed(row)
+        if row.is_team_event:
+            raise Refused(
+                _(
+                    "This is a team event: its players are registered in their team's roster, "
+                    "on the Teams tab."
+                )
+            )
+        if (
+            player.games_as_white.exists()
+            or player.games_as_black.exists()
+            or player.byes.filter(round__number__gte=player.entry_round).exists()
+        ):
+            raise Refused(
+                _("%(name)s is in a paired round: withdraw them instead.") % {"name": player.name}
+            )
+        if (
+            numbers_frozen(row)
+            and row.players.filter(pairing_number__gt=player.pairing_number).exists()
+        ):
+            raise Refused(
+                _("%(name)s is in a paired round: withdraw them instead.") % {"name": player.name}
+            )
         name = player.name
         player.delete()
         if not numbers_frozen(row) and row.system == System.SWISS:
@@ -515,7 +626,7 @@ def update_entry(
         # The tournament's row first (tournaments.models: the lock rule), then its state.
         if not lock_tournament(player.tournament_id):
             raise Refused(_("This player is no longer registered."))
-        row = Tournament.objects.get(pk=player.tournament_id)
+        row = Tournament.objects.select_related("club").get(pk=player.tournament_id)
         stored = TournamentPlayer.objects.select_for_update().filter(pk=player.pk).first()
         if stored is None or stored.tournament_id != row.pk:
             raise Refused(_("This player is no longer registered."))
@@ -629,32 +740,33 @@ def _playing_in(player: TournamentPlayer, round_number: int) -> None:
 
 def request_bye(player: TournamentPlayer, round_number: int, kind: str, user: object) -> None:
     """A requested half-point (H) or zero-point (Z) bye for one future round, within the
-    tournament's limit (``max_requested_byes``)."""
-    row = player.tournament
-    _refuse_closed(row)
-    if row.system != System.SWISS:
-        raise Refused(_("Requested byes are for Swiss tournaments; a round robin has none."))
-    if kind not in ("H", "Z"):
-        raise Refused(_("A requested bye is a half-point (H) or a zero-point (Z) bye."))
-    _future_round(row, round_number)
-    _playing_in(player, round_number)
-    if player.requested_byes.filter(round_number=round_number).exists():
-        raise Refused(
-            _("%(name)s already has a bye in round %(round)s.")
-            % {"name": player.name, "round": round_number}
-        )
-    if player.absences.filter(round_number=round_number).exists():
-        raise Refused(
-            _("%(name)s is announced absent in round %(round)s.")
-            % {"name": player.name, "round": round_number}
-        )
-    limit = row.max_requested_byes
-    if limit is not None and player.requested_byes.count() >= limit:
-        raise Refused(
-            _("%(name)s already has %(count)s requested byes: the tournament allows %(limit)s.")
-            % {"name": player.name, "count": player.requested_byes.count(), "limit": limit}
-        )
+    tournament's limit (``max_requested_byes``). Checked and stored under the tournament's
+    lock (:func:`lock_entries`), as every change of the entries."""
     with transaction.atomic():
+        row, player = _locked_player(player)
+        _refuse_closed(row)
+        if row.system != System.SWISS:
+            raise Refused(_("Requested byes are for Swiss tournaments; a round robin has none."))
+        if kind not in ("H", "Z"):
+            raise Refused(_("A requested bye is a half-point (H) or a zero-point (Z) bye."))
+        _future_round(row, round_number)
+        _playing_in(player, round_number)
+        if player.requested_byes.filter(round_number=round_number).exists():
+            raise Refused(
+                _("%(name)s already has a bye in round %(round)s.")
+                % {"name": player.name, "round": round_number}
+            )
+        if player.absences.filter(round_number=round_number).exists():
+            raise Refused(
+                _("%(name)s is announced absent in round %(round)s.")
+                % {"name": player.name, "round": round_number}
+            )
+        limit = row.max_requested_byes
+        if limit is not None and player.requested_byes.count() >= limit:
+            raise Refused(
+                _("%(name)s already has %(count)s requested byes: the tournament allows %(limit)s.")
+                % {"name": player.name, "count": player.requested_byes.count(), "limit": limit}
+            )
         _create_once(
             RequestedBye,
             _("%(name)s already has a bye in round %(round)s.")
@@ -672,34 +784,37 @@ def request_bye(player: TournamentPlayer, round_number: int, kind: str, user: ob
 
 
 def cancel_bye(bye: RequestedBye, user: object) -> None:
-    row = bye.player.tournament
-    _refuse_closed(row)
-    _future_round(row, bye.round_number)
     with transaction.atomic():
-        bye.delete()
+        row, player = _locked_player(bye.player)
+        _refuse_closed(row)
+        _future_round(row, bye.round_number)
+        deleted, _rows = RequestedBye.objects.filter(pk=bye.pk).delete()
+        if not deleted:
+            raise Refused(_("This bye was cancelled meanwhile."))
         note(
             row,
             user,
             gettext_noop("%(name)s: bye of round %(round)s cancelled."),
-            {"name": bye.player.name, "round": bye.round_number},
+            {"name": player.name, "round": bye.round_number},
         )
 
 
 def add_absence(player: TournamentPlayer, round_number: int, user: object) -> None:
-    """The player is not paired in that round and scores nothing (spec: absences)."""
-    row = player.tournament
-    _refuse_closed(row)
-    _future_round(row, round_number)
-    _playing_in(player, round_number)
-    if (
-        player.absences.filter(round_number=round_number).exists()
-        or player.requested_byes.filter(round_number=round_number).exists()
-    ):
-        raise Refused(
-            _("%(name)s already has a bye or an absence in round %(round)s.")
-            % {"name": player.name, "round": round_number}
-        )
+    """The player is not paired in that round and scores nothing (spec: absences). Checked
+    and stored under the tournament's lock (:func:`lock_entries`)."""
     with transaction.atomic():
+        row, player = _locked_player(player)
+        _refuse_closed(row)
+        _future_round(row, round_number)
+        _playing_in(player, round_number)
+        if (
+            player.absences.filter(round_number=round_number).exists()
+            or player.requested_byes.filter(round_number=round_number).exists()
+        ):
+            raise Refused(
+                _("%(name)s already has a bye or an absence in round %(round)s.")
+                % {"name": player.name, "round": round_number}
+            )
         _create_once(
             Absence,
             _("%(name)s already has a bye or an absence in round %(round)s.")
@@ -716,39 +831,42 @@ def add_absence(player: TournamentPlayer, round_number: int, user: object) -> No
 
 
 def cancel_absence(absence: Absence, user: object) -> None:
-    row = absence.player.tournament
-    _refuse_closed(row)
-    _future_round(row, absence.round_number)
     with transaction.atomic():
-        absence.delete()
+        row, player = _locked_player(absence.player)
+        _refuse_closed(row)
+        _future_round(row, absence.round_number)
+        deleted, _rows = Absence.objects.filter(pk=absence.pk).delete()
+        if not deleted:
+            raise Refused(_("This absence was cancelled meanwhile."))
         note(
             row,
             user,
             gettext_noop("%(name)s: absence of round %(round)s cancelled."),
-            {"name": absence.player.name, "round": absence.round_number},
+            {"name": player.name, "round": absence.round_number},
         )
 
 
 def withdraw(player: TournamentPlayer, from_round: int | None, user: object) -> None:
     """The player is not paired from ``from_round`` on (``None``: the withdrawal is cancelled).
-    Rounds already paired stay as they are."""
-    row = player.tournament
-    _refuse_closed(row)
-    if from_round is not None:
-        _future_round(row, from_round)
-        if from_round < player.entry_round:
-            raise Refused(
-                _("%(name)s only plays from round %(entry)s.")
-                % {"name": player.name, "entry": player.entry_round}
-            )
-    elif player.withdrawn_from_round is None:
-        raise Refused(_("%(name)s has not withdrawn.") % {"name": player.name})
-    elif row.system != System.SWISS:
-        # A round robin's table has no re-entry once the withdrawal is paired. A Swiss player
-        # re-enters: the rounds paired meanwhile keep their stored absences, and he is paired
-        # again from the next round.
-        _future_round(row, player.withdrawn_from_round)
+    Rounds already paired stay as they are. Checked and stored under the tournament's lock
+    (:func:`lock_entries`)."""
     with transaction.atomic():
+        row, player = _locked_player(player)
+        _refuse_closed(row)
+        if from_round is not None:
+            _future_round(row, from_round)
+            if from_round < player.entry_round:
+                raise Refused(
+                    _("%(name)s only plays from round %(entry)s.")
+                    % {"name": player.name, "entry": player.entry_round}
+                )
+        elif player.withdrawn_from_round is None:
+            raise Refused(_("%(name)s has not withdrawn.") % {"name": player.name})
+        elif row.system != System.SWISS:
+            # A round robin's table has no re-entry once the withdrawal is paired. A Swiss
+            # player re-enters: the rounds paired meanwhile keep their stored absences, and he
+            # is paired again from the next round.
+            _future_round(row, player.withdrawn_from_round)
         reentry = (
             from_round is None
             and player.withdrawn_from_round is not None
@@ -777,18 +895,20 @@ def withdraw(player: TournamentPlayer, from_round: int | None, user: object) -> 
 def add_forbidden_pair(
     first: TournamentPlayer, second: TournamentPlayer, reason: str, user: object
 ) -> None:
-    """Two players who must not meet (same club, same family), as the arbiter decides."""
-    row = first.tournament
-    _refuse_closed(row)
-    if first.pk == second.pk:
-        raise Refused(_("Choose two different players."))
-    a, b = sorted((first, second), key=lambda p: p.pk)
-    if ForbiddenPair.objects.filter(tournament=row, first=a, second=b).exists():
-        raise Refused(
-            _("%(first)s and %(second)s are already a forbidden pair.")
-            % {"first": a.name, "second": b.name}
-        )
+    """Two players who must not meet (same club, same family), as the arbiter decides.
+    Checked and stored under the tournament's lock (:func:`lock_entries`)."""
     with transaction.atomic():
+        row, first = _locked_player(first)
+        _row, second = _locked_player(second)
+        _refuse_closed(row)
+        if first.pk == second.pk:
+            raise Refused(_("Choose two different players."))
+        a, b = sorted((first, second), key=lambda p: p.pk)
+        if ForbiddenPair.objects.filter(tournament=row, first=a, second=b).exists():
+            raise Refused(
+                _("%(first)s and %(second)s are already a forbidden pair.")
+                % {"first": a.name, "second": b.name}
+            )
         _create_once(
             ForbiddenPair,
             _("%(first)s and %(second)s are already a forbidden pair.")
@@ -807,10 +927,12 @@ def add_forbidden_pair(
 
 
 def remove_forbidden_pair(pair: ForbiddenPair, user: object) -> None:
-    row = pair.tournament
-    _refuse_closed(row)
     with transaction.atomic():
-        pair.delete()
+        row = lock_entries(pair.tournament_id)
+        _refuse_closed(row)
+        deleted, _rows = ForbiddenPair.objects.filter(pk=pair.pk).delete()
+        if not deleted:
+            raise Refused(_("This forbidden pair was removed meanwhile."))
         note(
             row,
             user,
@@ -823,22 +945,64 @@ def draw_initial_colour(row: Tournament, user: object, seed: int | None = None) 
     """The initial colour drawn by lot (FIDE C.04.3 art. 5.2.5: "determined by lot before the
     pairing of the first round"), seeded and reproducible: ``seed`` gives the same colour
     every time; a new seed is drawn when none is given. The colour is stored in the tournament
-    and the seed in the history."""
-    _refuse_closed(row)
-    if last_paired_round(row) >= 1:
-        raise Refused(_("The initial colour is drawn before round 1 is paired."))
+    and the seed in the history. Checked and stored under the tournament's lock."""
     seed = secrets.randbelow(10**9) if seed is None else seed
     colour = colour_by_lot(seed)
     with transaction.atomic():
-        row.initial_colour = "W" if colour is Colour.WHITE else "B"
-        row.save(update_fields=["initial_colour"])
+        locked = lock_entries(row.pk)
+        _refuse_closed(locked)
+        if last_paired_round(locked) >= 1:
+            raise Refused(_("The initial colour is drawn before round 1 is paired."))
+        locked.initial_colour = "W" if colour is Colour.WHITE else "B"
+        locked.save(update_fields=["initial_colour"])
+        row.initial_colour = locked.initial_colour
         note(
-            row,
+            locked,
             user,
             gettext_noop("Initial colour drawn by lot: %(colour)s (seed %(seed)s)."),
-            {"colour": row.initial_colour, "seed": seed},
+            {"colour": locked.initial_colour, "seed": seed},
         )
     return colour
+
+
+#: The tournament's pairing rules, set on the *Inscriptions* tab (``forms.PairingRulesForm``).
+PAIRING_RULE_FIELDS = (
+    "planned_rounds",
+    "acceleration",
+    "initial_colour",
+    "max_requested_byes",
+    "missed_round_points",
+    "annulment_threshold",
+)
+
+
+def set_pairing_rules(row: Tournament, values: Mapping[str, object], user: object) -> None:
+    """Store the tournament's pairing rules (``values``: each of :data:`PAIRING_RULE_FIELDS`,
+    validated by the form), under the tournament's lock (:func:`lock_entries`): refused
+    (:class:`Refused`) in a closed tournament, with fewer planned rounds than are paired, or a
+    new initial colour once round 1 is paired (FIDE C.04.3 5.2.5: drawn before round 1).
+    Only these fields are written (a concurrent change of the tournament's other fields
+    stays); a history line says so."""
+    unknown = set(values) - set(PAIRING_RULE_FIELDS)
+    if unknown:
+        raise ValueError(f"not a pairing rule: {', '.join(sorted(unknown))}")
+    with transaction.atomic():
+        locked = lock_entries(row.pk)
+        _refuse_closed(locked)
+        last = last_paired_round(locked)
+        planned = values.get("planned_rounds", locked.planned_rounds)
+        if last > int(planned or 0):  # type: ignore[call-overload]
+            # Any system: a round robin's table length is no less binding.
+            raise Refused(_("More rounds are paired than that."))
+        if values.get("initial_colour", locked.initial_colour) != locked.initial_colour and last:
+            # FIDE C.04.3 5.2.5: drawn before round 1; later rounds keep using it.
+            raise Refused(_("The initial colour is drawn before round 1 is paired."))
+        changed = [name for name, value in values.items() if getattr(locked, name) != value]
+        for name in changed:
+            setattr(locked, name, values[name])
+        if changed:
+            locked.save(update_fields=changed)
+        note(locked, user, gettext_noop("Pairing rules changed."))
 
 
 def colour_by_lot(seed: int) -> Colour:
@@ -1100,6 +1264,7 @@ def pair_next_round(
         seed = secrets.randbelow(10**9)
         row.initial_colour = "W" if colour_by_lot(seed) is Colour.WHITE else "B"
     computed_from = results_fingerprint(row.pk, number)
+    entered = entries_fingerprint(row.pk)
     try:
         pairing, entries = compute_pairing(row, number, engine)
     except Refused:
@@ -1110,7 +1275,7 @@ def pair_next_round(
         lock_tournament(row.pk)
         if next_round(row) != number:
             raise Refused(_("Someone else paired this round meanwhile."))
-        _refuse_if_results_changed(row, number, computed_from)
+        _refuse_if_results_changed(row, number, computed_from, entered)
         if seed is not None:
             row.save(update_fields=["initial_colour"])
             note(
@@ -1138,17 +1303,66 @@ def pair_next_round(
     return round_row
 
 
+def entries_fingerprint(tournament_id: int) -> tuple[object, ...]:
+    """What a pairing is computed from besides the results (:func:`results_fingerprint`):
+    the entries (pairing numbers, ratings, late entries, withdrawals), requested byes,
+    absences, forbidden pairs and the pairing rules the engine reads. Compared again under
+    the tournament's lock before a pairing is stored: an entry added, removed or changed
+    while the engine ran (it runs outside the transaction) refuses the pairing, nothing
+    stored — a player registered meanwhile would have no game, no bye, in the stored round."""
+    return (
+        tuple(
+            TournamentPlayer.objects.filter(tournament_id=tournament_id)
+            .order_by("pk")
+            .values_list("pk", "pairing_number", "rating", "entry_round", "withdrawn_from_round")
+        ),
+        tuple(
+            RequestedBye.objects.filter(player__tournament_id=tournament_id)
+            .order_by("pk")
+            .values_list("pk", "player_id", "round_number", "kind")
+        ),
+        tuple(
+            Absence.objects.filter(player__tournament_id=tournament_id)
+            .order_by("pk")
+            .values_list("pk", "player_id", "round_number")
+        ),
+        tuple(
+            ForbiddenPair.objects.filter(tournament_id=tournament_id)
+            .order_by("pk")
+            .values_list("pk", "first_id", "second_id")
+        ),
+        tuple(
+            Tournament.objects.filter(pk=tournament_id).values_list(
+                "acceleration", "missed_round_points", "planned_rounds"
+            )
+        ),
+    )
+
+
 def _refuse_if_results_changed(
-    row: Tournament, number: int, computed_from: list[tuple[int, str, int]]
+    row: Tournament,
+    number: int,
+    computed_from: list[tuple[int, str, int]],
+    entered: tuple[object, ...],
 ) -> None:
     """Inside the storing transaction, under the tournament's lock, before round ``number``
     is stored: refuse (nothing stored) when a result of an earlier round was entered or
     changed while the engine paired (the pairing would rest on results that are not the
-    stored ones), or the round cannot be paired any more (:func:`pairing_refusal`)."""
+    stored ones), when the entries changed meanwhile (``entered``: their
+    :func:`entries_fingerprint` when the engine started), or the round cannot be paired any
+    more (:func:`pairing_refusal`)."""
     row.refresh_from_db(fields=["closed_at"])  # closed meanwhile?
     refusal = pairing_refusal(row)
     if refusal:
         raise Refused(refusal)
+    if entries_fingerprint(row.pk) != entered:
+        raise Refused(
+            _(
+                "The entries changed while the round was being paired (a player registered, "
+                "removed or changed, a bye, an absence or a withdrawal): nothing was stored. "
+                "Pair the round again."
+            )
+        )
     # A round robin follows its Berger table whatever the results: only a Swiss rests on them.
     if row.system == System.SWISS and results_fingerprint(row.pk, number) != computed_from:
         raise Refused(
@@ -1203,13 +1417,15 @@ def repair_round(
     number = round_row.number
     # Compute first: if the engine fails the draft stays.
     computed_from = results_fingerprint(row.pk, number)
+    entered = entries_fingerprint(row.pk)
     pairing, entries = compute_pairing(row, number, engine)
     with transaction.atomic():
         fresh = _fresh_round(round_row)
         if fresh.state != RoundState.DRAFT:
             raise Refused(_("Only a draft round is paired again."))
         fresh.delete()
-        _refuse_if_results_changed(row, number, computed_from)  # the draft deleted: round N
+        # The draft deleted: round N is the next one again.
+        _refuse_if_results_changed(row, number, computed_from, entered)
         new = _store(row, pairing, entries, number, fresh.date)
         note(
             row,

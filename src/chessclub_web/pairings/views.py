@@ -1,10 +1,12 @@
 """Pages of entries and pairing (issue 4): a new tournament, the *Entries* tab, pairing the
 next round, a round's pairing (review, hand edits, publish, unpair) and the pairings checker.
 
-Every page checks the club's visibility (:func:`club_view`) and the action on the tournament
-(:func:`allowed_on`: the club role, or the creator of an independent tournament) on the
-server. A post naming no known action, player, board or round answers 400; a refusal of the
-rules (limit reached, frozen numbers, a round already paired…) answers 409 with the message.
+Every tournament page goes through :func:`~chessclub_web.permissions.tournament_view`: the
+tournament's visibility and the action on it (:func:`allowed_on`: the club role, or the creator
+of an independent tournament, member of its club or not), on the server; *Nouveau tournoi* is a
+club page (:func:`club_view`). A post naming no known action, player, board or round answers
+400; a refusal of the rules (limit reached, frozen numbers, a round already paired…) answers
+409 with the message.
 """
 
 from __future__ import annotations
@@ -12,8 +14,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
-from django.contrib.auth.views import redirect_to_login
-from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -42,7 +42,7 @@ from chessclub_web.pairings.forms import (
     SwapForm,
 )
 from chessclub_web.pairings.models import Absence, ForbiddenPair, PairingChange, RequestedBye
-from chessclub_web.permissions import Action, allowed_on, club_view
+from chessclub_web.permissions import Action, allowed_on, club_view, require_on, tournament_view
 from chessclub_web.tournaments.models import (
     ByeCode,
     Game,
@@ -65,19 +65,6 @@ def _bad_request(exc: BadPost) -> HttpResponse:
     return HttpResponseBadRequest(
         escape(_("The request is not valid: %(detail)s") % {"detail": str(exc) or "?"})
     )
-
-
-def _tournament(request: HttpRequest, club: Club, pk: int, action: Action) -> Tournament:
-    row = get_object_or_404(Tournament, pk=pk, club=club)
-    if not allowed_on(request.user, row, action):
-        raise PermissionDenied
-    return row
-
-
-def _login_first(request: HttpRequest) -> HttpResponse | None:
-    if not request.user.is_authenticated:
-        return redirect_to_login(request.get_full_path())
-    return None
 
 
 def entries_url(row: Tournament) -> str:
@@ -307,20 +294,13 @@ def _entries_action(request: HttpRequest, club: Club, row: Tournament) -> str:
         }
     if action == "rules":
         services._refuse_closed(row)
-        old_colour = row.initial_colour  # the form writes the posted values into ``row``
-        form = PairingRulesForm(request.POST, instance=row)
-        _form_or_bad(form)
-        if services.last_paired_round(row) > (form.cleaned_data["planned_rounds"] or 0):
-            # Any system: a round robin's table length is no less binding.
-            raise services.Refused(_("More rounds are paired than that."))
-        if (
-            form.cleaned_data["initial_colour"] != old_colour
-            and services.last_paired_round(row) >= 1
-        ):
-            # FIDE C.04.3 5.2.5: drawn before round 1; later rounds keep using it.
-            raise services.Refused(_("The initial colour is drawn before round 1 is paired."))
-        form.save()
-        services.note(row, user, gettext_noop("Pairing rules changed."))
+        # The form writes the posted values into its own copy of the row; the service checks
+        # them under the tournament's lock and stores only these fields.
+        form = PairingRulesForm(request.POST, instance=Tournament.objects.get(pk=row.pk))
+        data = _form_or_bad(form)
+        services.set_pairing_rules(
+            row, {name: data[name] for name in services.PAIRING_RULE_FIELDS}, user
+        )
         return _("The pairing rules were saved.")
     if action == "bye":
         data = _form_or_bad(ByeForm(request.POST, players=players))
@@ -369,13 +349,10 @@ def _entries_action(request: HttpRequest, club: Club, row: Tournament) -> str:
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
-@club_view()
-def entries(request: HttpRequest, club: Club, pk: int) -> HttpResponse:
+@tournament_view(Action.MANAGE_ENTRIES)
+def entries(request: HttpRequest, club: Club, row: Tournament) -> HttpResponse:
     """The *Entries* tab: players, pairing numbers, byes, absences, withdrawals, forbidden
     pairs and the pairing rules."""
-    if (response := _login_first(request)) is not None:
-        return response
-    row = _tournament(request, club, pk, Action.MANAGE_ENTRIES)
     if row.is_team_event:
         return _team_event_page(request, club, row)
     status = 200
@@ -481,8 +458,8 @@ def entry_fix_link(user: Any, row: Tournament, kind: str, params: Any) -> str:
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
-@club_view()
-def edit_entry(request: HttpRequest, club: Club, pk: int, player: int) -> HttpResponse:
+@tournament_view(Action.MANAGE_ENTRIES)
+def edit_entry(request: HttpRequest, club: Club, row: Tournament, player: int) -> HttpResponse:
     """*Modifier* a registered player: name, rating, fictitious-rating mark, title, matricule,
     FIDE ID, federation, sex, birth date, club (``forms.EntryForm``, the registration's
     rules). Who manages the entries (``MANAGE_ENTRIES``) may. A closed tournament shows only
@@ -493,9 +470,6 @@ def edit_entry(request: HttpRequest, club: Club, pk: int, player: int) -> HttpRe
     or a FIDE ID of another entry 409 with the reason, nothing saved
     (``services.update_entry``). A roster player linked to the entry is not changed.
     ``?back=export`` returns to the *Export* tab."""
-    if (response := _login_first(request)) is not None:
-        return response
-    row = _tournament(request, club, pk, Action.MANAGE_ENTRIES)
     if row.is_team_event:
         return _team_event_page(request, club, row)
     entry = get_object_or_404(TournamentPlayer, tournament=row, pk=player)
@@ -580,12 +554,9 @@ def edit_entry(request: HttpRequest, club: Club, pk: int, player: int) -> HttpRe
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
-@club_view()
-def pair_next(request: HttpRequest, club: Club, pk: int) -> HttpResponse:
+@tournament_view(Action.EDIT_PAIRINGS)
+def pair_next(request: HttpRequest, club: Club, row: Tournament) -> HttpResponse:
     """GET: what the next round will pair (players, byes, absences). POST: pair it (a draft)."""
-    if (response := _login_first(request)) is not None:
-        return response
-    row = _tournament(request, club, pk, Action.EDIT_PAIRINGS)
     if row.is_team_event:
         return _team_event_page(request, club, row)
     status = 200
@@ -659,8 +630,7 @@ def _round_action(request: HttpRequest, row: Tournament, round_row: Round) -> st
     found: list[Violation]
     before = set(services.violations(round_row)) if round_row.state == RoundState.DRAFT else set()
     if action == "publish":
-        if not allowed_on(user, row, Action.PUBLISH_ROUND):
-            raise PermissionDenied
+        require_on(request, row, Action.PUBLISH_ROUND)
         services.publish_round(round_row, user)
         return _("Round %(round)s is published.") % {"round": round_row.number}
     if action == "unpair":
@@ -697,13 +667,12 @@ def _round_action(request: HttpRequest, row: Tournament, round_row: Round) -> st
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
-@club_view()
-def pairing_round(request: HttpRequest, club: Club, pk: int, round_number: int) -> HttpResponse:
+@tournament_view(Action.EDIT_PAIRINGS)
+def pairing_round(
+    request: HttpRequest, club: Club, row: Tournament, round_number: int
+) -> HttpResponse:
     """A round's pairing: review, hand edits with the absolute criteria checked, pair again,
-    publish, unpair; the pairing history below."""
-    if (response := _login_first(request)) is not None:
-        return response
-    row = _tournament(request, club, pk, Action.EDIT_PAIRINGS)
+    publish (``PUBLISH_ROUND`` too), unpair; the pairing history below."""
     round_row = get_object_or_404(Round, tournament=row, number=round_number)
     if row.is_team_event:
         return _team_event_page(request, club, row)
@@ -763,17 +732,14 @@ def pairing_round(request: HttpRequest, club: Club, pk: int, round_number: int) 
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
-@club_view()
-def check_pairings(request: HttpRequest, club: Club, pk: int) -> HttpResponse:
+@tournament_view(Action.EDIT_PAIRINGS)
+def check_pairings(request: HttpRequest, club: Club, row: Tournament) -> HttpResponse:
     """Re-pair every round of a Swiss tournament (FIDE Dutch) and list, round by round, the
     pairs that differ from the round as played (GET shows the button; POST runs the check: one
     engine run per round). Each row is one :class:`chessclub.pairing.checker.RoundDifference`,
     in the checker's order: a pair played and not made by the engine, a pair made and not
     played, colours exchanged, another pairing-allocated bye; the board is the played one, left
     empty where there is none (a pair only the engine made, the bye)."""
-    if (response := _login_first(request)) is not None:
-        return response
-    row = _tournament(request, club, pk, Action.EDIT_PAIRINGS)
     differences = None
     error = ""
     rounds: list[dict[str, Any]] = []

@@ -35,6 +35,7 @@ from chessclub_web.permissions import (
     LoginRequired,
     allowed_on,
     can_view,
+    declare_page_actions,
     is_creator,
     plausible_club_number,
     role_annotation,
@@ -103,6 +104,7 @@ def _url_or_empty(name: str, *args: Any) -> str:
 # --- Calendrier ---------------------------------------------------------------------------
 
 
+@declare_page_actions(read=None)
 @require_safe
 def calendar(request: HttpRequest, number: str, pk: int) -> HttpResponse:
     """The rounds with their dates and states (draft and paired for staff only, published,
@@ -389,6 +391,7 @@ def _error_page(
     return _render_boards(request, club, tournament, round_row, status=error.status, posted=posted)
 
 
+@declare_page_actions(read=None, write=entry_action)
 @require_http_methods(["GET", "HEAD", "POST"])
 def boards(request: HttpRequest, number: str, pk: int, round_number: int) -> HttpResponse:
     """A round's *Échiquiers* (spec R1–R4): the boards with their results; who may enter
@@ -456,6 +459,7 @@ def boards(request: HttpRequest, number: str, pk: int, round_number: int) -> Htt
     return redirect(url)
 
 
+@declare_page_actions(write=entry_action)
 @require_POST
 def save_board(request: HttpRequest, number: str, pk: int, round_number: int) -> HttpResponse:
     """The automatic save of one board (spec R2), posted by the boards page's script: fields
@@ -546,6 +550,7 @@ def save_board(request: HttpRequest, number: str, pk: int, round_number: int) ->
 # --- Historique -----------------------------------------------------------------------------
 
 
+@declare_page_actions(read=Action.ENTER_RESULTS)
 @require_safe
 def history(request: HttpRequest, number: str, pk: int) -> HttpResponse:
     """The *Historique* (spec R5): every change of a board's result, most recent first, to

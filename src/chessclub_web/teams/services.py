@@ -17,6 +17,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.db.models import F, Max
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from chessclub.model import ByeKind, Colour, PairingNumber, Player
 from chessclub.model.teams import (
@@ -69,11 +70,16 @@ class TeamError(ValueError):
     """Input the team pages refuse; ``str()`` is a message for the user."""
 
 
+class TeamClosedError(TeamError):
+    """A change of a closed team event (spec C1: it never reopens; only its results are
+    corrected): the pages answer 409 with the message."""
+
+
 def _open(tournament: Tournament) -> None:
     """Closed tournaments never reopen (spec C1): only result corrections change them."""
     tournament.refresh_from_db(fields=["closed_at"])
     if tournament.is_closed:
-        raise TeamError(_("The tournament is closed: only results can be corrected."))
+        raise TeamClosedError(_("The tournament is closed: only results can be corrected."))
 
 
 def settings_of(tournament: Tournament) -> TeamSettings:
@@ -104,9 +110,10 @@ def add_team(tournament: Tournament, name: str, club_name: str = "") -> Team:
         raise TeamError(_("The teams changed meanwhile: nothing was saved, try again.")) from None
 
 
-def add_club_player(team: Team, club_player_id: int) -> TeamMember:
+def add_club_player(team: Team, club_player_id: int, user: Any = None) -> TeamMember:
     """A player of the club's roster (``clubs.Player``) at the end of the team's roster, with
-    the initial Elo of the tournament's time control and the federation identifiers."""
+    the initial Elo of the tournament's time control and the federation identifiers (through
+    :func:`add_member`: the entry rules of ``pairings.services.add_player``)."""
     from chessclub_web.clubs.models import Player as ClubPlayer
 
     tournament = team.tournament
@@ -116,58 +123,72 @@ def add_club_player(team: Team, club_player_id: int) -> TeamMember:
         raise TeamError(_("This player is not in the club's roster."))
     if tournament.players.filter(roster_player=player).exists():
         raise TeamError(_("%(name)s already plays in this tournament.") % {"name": player})
-    member = add_member(
-        team, str(player), player.initial_elo(tournament.time_control_category), player.pk
-    )
-    TournamentPlayer.objects.filter(pk=member.player_id).update(
+    return add_member(
+        team,
+        str(player),
+        player.initial_elo(tournament.time_control_category),
+        player.pk,
+        user=user,
         fide_id=player.fide_id[:16],
         matricule=player.matricule[:16],
         federation=player.federation[:3],
         sex=player.sex[:1],
     )
-    return member
 
 
 def add_member(
-    team: Team, name: str, rating: int | None = None, roster_player_id: int | None = None
+    team: Team,
+    name: str,
+    rating: int | None = None,
+    roster_player_id: int | None = None,
+    *,
+    user: Any = None,
+    fide_id: str = "",
+    matricule: str = "",
+    federation: str = "",
+    sex: str = "",
 ) -> TeamMember:
-    """A new player at the end of the team's roster (and in the tournament)."""
+    """A new player at the end of the team's roster (and in the tournament). The entry is
+    made by ``pairings.services.add_player`` (the one way an entry is added: the tournament's
+    lock, its state read under it, the entry rules, the history line, by ``user``), which
+    calls :func:`join_roster`; its refusals are :class:`TeamError` here."""
+    from chessclub_web.pairings.services import NewEntry, Refused, add_player
+
     name = name.strip()
     if not name or len(name) > 200:
         raise TeamError(_("A player needs a name of 1 to 200 characters."))
     if rating is not None and not 0 <= rating <= 3500:
         raise TeamError(_("A rating is between 0 and 3500."))
-    tournament = team.tournament
-    _open(tournament)
+    _open(team.tournament)  # checked again under the lock by add_player
+    entry = NewEntry(
+        name=name,
+        rating=rating,
+        club=team.club_name[:100],
+        roster_player_id=roster_player_id,
+        fide_id=fide_id,
+        matricule=matricule,
+        federation=federation,
+        sex=sex,
+    )
     try:
-        return _add_member(team, tournament, name, rating, roster_player_id)
+        player = add_player(team.tournament, entry, user, team=team)
+    except Refused as exc:
+        raise TeamError(str(exc)) from None
     except IntegrityError:  # another request took the same pairing number or board order
         raise TeamError(_("The teams changed meanwhile: nothing was saved, try again.")) from None
+    return TeamMember.objects.get(player=player)
 
 
-def _add_member(
-    team: Team,
-    tournament: Tournament,
-    name: str,
-    rating: int | None,
-    roster_player_id: int | None,
-) -> TeamMember:
-    with transaction.atomic():
-        number = (tournament.players.aggregate(m=Max("pairing_number"))["m"] or 0) + 1
-        player = TournamentPlayer.objects.create(
-            tournament=tournament,
-            pairing_number=number,
-            name=name,
-            rating=rating,
-            club=team.club_name[:100],
-            roster_player_id=roster_player_id,
-        )
-        position = (team.members.aggregate(m=Max("position"))["m"] or 0) + 1
-        member = TeamMember.objects.create(team=team, player=player, position=position)
-        if not team.order_set_by_captain:
-            order_roster_by_rating(team, by_captain=False)
-            member.refresh_from_db()
-        return member
+def join_roster(team: Team, player: TournamentPlayer) -> TeamMember:
+    """Put the new entry ``player`` at the end of ``team``'s roster (board order by rating
+    while the captain has set none). Called by ``pairings.services.add_player`` inside its
+    transaction, under the tournament's lock; not a way to add an entry by itself."""
+    position = (team.members.aggregate(m=Max("position"))["m"] or 0) + 1
+    member = TeamMember.objects.create(team=team, player=player, position=position)
+    if not team.order_set_by_captain:
+        order_roster_by_rating(team, by_captain=False)
+        member.refresh_from_db()
+    return member
 
 
 def order_roster_by_rating(team: Team, *, by_captain: bool = False) -> None:
@@ -730,10 +751,12 @@ def load_team_tournament(tournament: Tournament) -> TeamTournament:
     )
 
 
-def set_team_tiebreaks(tournament: Tournament, text: str, rules: str) -> None:
+def set_team_tiebreaks(tournament: Tournament, text: str, rules: str, user: Any = None) -> None:
     """Store the team tiebreaks (C.07 team codes in order, e.g. ``GP EDE EMGSB``; empty: the
     spec S4 defaults) and the rule era (``""`` follows the start date, ``2009``, ``2023``,
-    ``2026``). Raises :class:`TeamError` naming an unknown or individual-only code."""
+    ``2026``), under the tournament's lock; each change is a line of the tournament's history
+    (by ``user``). Raises :class:`TeamError` naming an unknown or individual-only code and
+    :class:`TeamClosedError` for a closed tournament (spec C1)."""
     from chessclub.tiebreaks.codes import TiebreakCodeError, parse_tiebreak
     from chessclub.tiebreaks.teams import TEAM_CODES
 
@@ -756,9 +779,38 @@ def set_team_tiebreaks(tournament: Tournament, text: str, rules: str) -> None:
         raise TeamError(_("Too many tiebreaks."))
     if rules not in ("", "2009", "2023", "2026"):
         raise TeamError(_("Unknown rule era."))
-    tournament.tiebreaks = joined
-    tournament.tiebreak_rules = rules
-    tournament.save(update_fields=["tiebreaks", "tiebreak_rules"])
+    from chessclub_web.pairings.services import note
+
+    with transaction.atomic():
+        # The tournament's row first (tournaments.models: the lock rule), then its state: a
+        # closing in flight is waited for, then refused (spec C1: the final standings were
+        # stored under these tiebreaks).
+        lock_tournament(tournament.pk)
+        _open(tournament)
+        old_codes = team_standings_settings(tournament).codes
+        old_rules = Tournament.objects.values_list("tiebreak_rules", flat=True).get(
+            pk=tournament.pk
+        )
+        tournament.tiebreaks = joined
+        tournament.tiebreak_rules = rules
+        tournament.save(update_fields=["tiebreaks", "tiebreak_rules"])
+        new_codes = team_standings_settings(tournament).codes
+        if new_codes != old_codes:
+            note(
+                tournament,
+                user,
+                gettext_noop("Settings: tiebreaks changed from “%(old)s” to “%(new)s”."),
+                {"old": ", ".join(old_codes), "new": ", ".join(new_codes)},
+            )
+        if rules != old_rules:
+            note(
+                tournament,
+                user,
+                gettext_noop(
+                    "Settings: tiebreak rules changed from “%(rules_from)s” to “%(rules_to)s”."
+                ),
+                {"rules_from": old_rules, "rules_to": rules},
+            )
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,13 @@ from chessclub.formats.frbe_interclub import (
 from chessclub.formats.frbe_name import DIVISIONS, SERIES, UNUSED, FrbeFileNameError
 from chessclub.formats.trf.teams import write_team_trf
 from chessclub.pairing.teams import pairing_system_code
-from chessclub_web.permissions import Action, LoginRequired, allowed_on, tournament_for_request
+from chessclub_web.permissions import (
+    Action,
+    LoginRequired,
+    allowed_on,
+    declare_page_actions,
+    tournament_for_request,
+)
 from chessclub_web.results.models import Via
 from chessclub_web.results.services import (
     Change,
@@ -62,6 +68,12 @@ def _get(request: HttpRequest, number: str, pk: int, action: Action | None = Non
     return club, tournament
 
 
+def _results_action(tournament: Tournament) -> Action:
+    """Entering a match's results: ``CORRECT_RESULTS`` once closed (spec C3), else
+    ``ENTER_RESULTS`` (R5)."""
+    return Action.CORRECT_RESULTS if tournament.is_closed else Action.ENTER_RESULTS
+
+
 def _guard(view):  # type: ignore[no-untyped-def]
     """Anonymous visitors asking for a protected action go to the login page."""
 
@@ -79,6 +91,13 @@ def _guard(view):  # type: ignore[no-untyped-def]
 def _bad(request: HttpRequest, template: str, context: dict, message: str) -> HttpResponse:  # type: ignore[type-arg]
     context = {**context, "error": message}
     return render(request, template, context, status=400)
+
+
+def _refused(request: HttpRequest, template: str, context: dict, exc: Exception) -> HttpResponse:  # type: ignore[type-arg]
+    """The page with the refusal: 409 for a closed tournament's (spec C1: nothing but its
+    results changes), 400 for bad input."""
+    status = 409 if isinstance(exc, services.TeamClosedError) else 400
+    return render(request, template, {**context, "error": str(exc)}, status=status)
 
 
 def _standings_url(tournament: Tournament) -> str:
@@ -126,6 +145,7 @@ def _context(request: HttpRequest, club, tournament: Tournament) -> dict:  # typ
     }
 
 
+@declare_page_actions(read=None)
 @_guard
 @require_safe
 def team_standings(request: HttpRequest, number: str, pk: int) -> HttpResponse:
@@ -134,6 +154,7 @@ def team_standings(request: HttpRequest, number: str, pk: int) -> HttpResponse:
     return render(request, "teams/standings.html", _context(request, club, tournament))
 
 
+@declare_page_actions(write=None)  # each form's own action: see `needed` below
 @_guard
 @require_http_methods(["POST"])
 def team_action(request: HttpRequest, number: str, pk: int) -> HttpResponse:
@@ -170,18 +191,18 @@ def team_action(request: HttpRequest, number: str, pk: int) -> HttpResponse:
             rnd = services.pair_swiss_round(tournament)
             messages.success(request, _("Round %(number)s paired.") % {"number": rnd})
     except services.TeamError as exc:
-        return _bad(request, "teams/standings.html", _context(request, club, tournament), str(exc))
+        return _refused(request, "teams/standings.html", _context(request, club, tournament), exc)
     return redirect(_standings_url(tournament))
 
 
 def _save_settings(request: HttpRequest, tournament: Tournament) -> None:
+    services.refuse_if_closed(tournament)  # 409 (spec C1), before any other check
     settings = services.settings_of(tournament)
     if services.matches_exist(tournament) and request.POST.get("boards") not in (
         None,
         str(settings.boards),
     ):
         raise services.TeamError(_("The number of boards cannot change once a round is paired."))
-    services.refuse_if_closed(tournament)
     try:
         boards = int(request.POST.get("boards", settings.boards))
         values = [
@@ -210,6 +231,7 @@ def _save_settings(request: HttpRequest, tournament: Tournament) -> None:
         tournament,
         request.POST.get("tiebreaks", tournament.tiebreaks),
         request.POST.get("tiebreak_rules", tournament.tiebreak_rules),
+        request.user,
     )
     settings.save()
 
@@ -226,6 +248,7 @@ def _team_context(request: HttpRequest, club, tournament: Tournament, team: Team
     }
 
 
+@declare_page_actions(read=None, write=Action.MANAGE_ENTRIES)
 @_guard
 @require_http_methods(["GET", "HEAD", "POST"])
 def team_detail(request: HttpRequest, number: str, pk: int, team: int) -> HttpResponse:
@@ -238,23 +261,19 @@ def team_detail(request: HttpRequest, number: str, pk: int, team: int) -> HttpRe
             if request.POST.get("action") == "by_rating":
                 services.order_roster_by_rating(row)
             elif request.POST.get("action") == "club_player":
-                services.add_club_player(row, _int(request.POST.get("club_player")))
+                services.add_club_player(row, _int(request.POST.get("club_player")), request.user)
             elif request.POST.get("action") == "order":
                 ids = [_int(x) for x in request.POST.getlist("player")]
                 services.set_roster_order(row, ids)
             else:
                 text = request.POST.get("rating", "").strip()
                 rating = int(text) if text else None
-                services.add_member(row, request.POST.get("name", ""), rating)
+                services.add_member(row, request.POST.get("name", ""), rating, user=request.user)
         except ValueError as exc:
-            message = (
-                str(exc)
-                if isinstance(exc, services.TeamError)
-                else _("A rating is a whole number.")
-            )
-            return _bad(
-                request, "teams/team.html", _team_context(request, club, tournament, row), message
-            )
+            context = _team_context(request, club, tournament, row)
+            if isinstance(exc, services.TeamError):
+                return _refused(request, "teams/team.html", context, exc)
+            return _bad(request, "teams/team.html", context, _("A rating is a whole number."))
         return redirect(request.path)
     return render(request, "teams/team.html", _team_context(request, club, tournament, row))
 
@@ -329,6 +348,7 @@ def _match_context(request: HttpRequest, club, tournament: Tournament, match: Ma
     }
 
 
+@declare_page_actions(read=None, write=_results_action)  # a line-up, a forfeit: more
 @_guard
 @require_http_methods(["GET", "HEAD", "POST"])
 def match_detail(request: HttpRequest, number: str, pk: int, match: int) -> HttpResponse:
@@ -365,12 +385,7 @@ def match_detail(request: HttpRequest, number: str, pk: int, match: int) -> Http
             )
             messages.success(request, _("Saved."))
         else:
-            _get(
-                request,
-                number,
-                pk,
-                Action.CORRECT_RESULTS if tournament.is_closed else Action.ENTER_RESULTS,
-            )
+            _get(request, number, pk, _results_action(tournament))
             conflicts = _save_results(request, row)
             if conflicts:
                 context = _match_context(request, club, tournament, row)
@@ -378,8 +393,8 @@ def match_detail(request: HttpRequest, number: str, pk: int, match: int) -> Http
                 return render(request, "teams/match.html", context, status=409)
             messages.success(request, _("Results saved."))
     except services.TeamError as exc:
-        return _bad(
-            request, "teams/match.html", _match_context(request, club, tournament, row), str(exc)
+        return _refused(
+            request, "teams/match.html", _match_context(request, club, tournament, row), exc
         )
     return redirect(request.path)
 
@@ -428,6 +443,7 @@ def _save_results(request: HttpRequest, match: Match) -> list[int]:
     return sorted(board_of[g] for g in outcome.stale)
 
 
+@declare_page_actions(read=None)
 @_guard
 @require_safe
 def round_detail(request: HttpRequest, number: str, pk: int, round: int) -> HttpResponse:
@@ -468,6 +484,7 @@ def round_detail(request: HttpRequest, number: str, pk: int, round: int) -> Http
     )
 
 
+@declare_page_actions(read=Action.EXPORT_TOURNAMENT)
 @_guard
 @require_safe
 def round_frbe(request: HttpRequest, number: str, pk: int, round: int) -> HttpResponse:
@@ -507,6 +524,7 @@ def round_frbe(request: HttpRequest, number: str, pk: int, round: int) -> HttpRe
     return response
 
 
+@declare_page_actions(read=Action.EXPORT_TOURNAMENT)
 @_guard
 @require_safe
 def team_export(request: HttpRequest, number: str, pk: int) -> HttpResponse:

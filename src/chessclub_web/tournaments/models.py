@@ -502,7 +502,13 @@ def _refuse_move(row: TournamentPlayer | Round, has_results: Callable[[], bool])
 # - Closing, ending early, corrections' recomputation, pairing, unpairing and hand edits of
 #   pairings take it exclusively (:func:`lock_tournament`, ``FOR UPDATE``, the one mode that
 #   conflicts with ``FOR KEY SHARE``): they wait for the saves in flight, and saves arriving
-#   meanwhile wait for them.
+#   meanwhile wait for them. So do every change of the entries (``pairings.services``:
+#   ``add_player``, ``update_entry``, ``remove_player``, byes, absences, withdrawals, through
+#   ``lock_entries``; a team's roster through ``add_player`` too) and of the standings
+#   settings (``tournaments.services.update_settings``, the team tiebreaks): each reads the
+#   tournament's state (closed? a round paired?) after the lock is granted, in its own
+#   transaction. A pairing computed outside the lock (the engine) compares the entries it
+#   was computed from (``pairings.services.entries_fingerprint``) before it is stored.
 #
 # SQLite has no row locks: its IMMEDIATE transactions already let one writer in at a time.
 

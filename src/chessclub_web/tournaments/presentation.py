@@ -160,7 +160,9 @@ class Summary(NamedTuple):
 
     ``codes`` are the tiebreaks in order, ``era`` the rule era's value (``2009``…), and the
     flags say whether they are the defaults (system, start date); ``lots_seed`` is set when a
-    drawing of lots decides the ties left after every tiebreak.
+    drawing of lots decides the ties left after every tiebreak. ``final_stored_at`` is set for
+    a closed tournament: the rows are then its stored final standings (spec C1, C3), stored at
+    that time, with the codes and era they were stored with (:func:`final_summary`).
     """
 
     rows: tuple[SummaryRow, ...]
@@ -170,6 +172,7 @@ class Summary(NamedTuple):
     codes_are_default: bool = True
     era_from_start_date: bool = True
     lots_seed: int | None = None
+    final_stored_at: datetime.datetime | None = None
 
     @property
     def has_annulled(self) -> bool:
@@ -266,13 +269,65 @@ CACHE_TIMEOUT = 24 * 60 * 60
 def cache_key(row: Any, part: str = "summary") -> str:
     """The cache key of a part (``summary``, ``cells``) of a tournament row's pages: its id and
     its revision, which changes with any change of the tournament's rows
-    (``models.touch_tournament``)."""
-    return f"chessclub:{part}:v3:{row.pk}:{row.revision.hex}"
+    (``models.touch_tournament``; storing final standings does it too)."""
+    return f"chessclub:{part}:v4:{row.pk}:{row.revision.hex}"
+
+
+def final_summary(row: Any, live: Summary, cells: Cells) -> tuple[Summary, Cells]:
+    """A closed tournament's *Classement* as its final standings were stored at closing or
+    after its last correction (spec C1, C3: ``closing.services.stored_standings``): their
+    order, ranks, points and tiebreak values under the tiebreaks and rule era they were
+    stored with, never recomputed under the tournament's settings of today. ``live`` and
+    ``cells`` (the standings computed now) give what the stored rows do not hold: each
+    player's crosstable entries (rows by pairing number), the annulled mark and, when the
+    settings are the stored ones, the lot numbers. ``(live, cells)`` unchanged for an open
+    tournament or one without stored rows."""
+    from chessclub_web.closing.services import stored_standings
+
+    found = stored_standings(row)
+    if found is None:
+        return live, cells
+    closure, stored = found
+    codes = tuple(closure.codes)
+    era = closure.era or live.era
+    same = codes == live.codes and era == live.era
+    computed = {r.pairing_number: (r, c) for r, c in zip(live.rows, cells, strict=True)}
+    rows: list[SummaryRow] = []
+    entries: list[tuple[Entry, ...]] = []
+    for line in stored:
+        own, own_cells = computed.get(line.pairing_number, (None, ()))
+        rows.append(
+            SummaryRow(
+                rank=line.rank,
+                pairing_number=line.pairing_number,
+                name=line.name,
+                rating=line.rating,
+                fictitious_rating=line.fictitious_rating,
+                points=line.points,
+                games_played=line.games_played,
+                tiebreaks=tuple(str(line.tiebreaks.get(code, "")) for code in codes),
+                lot=own.lot if own is not None and same else None,
+                annulled=own.annulled if own is not None else line.rank == "–",
+            )
+        )
+        entries.append(own_cells)
+    summary = live._replace(
+        rows=tuple(rows),
+        codes=codes,
+        era=era,
+        codes_are_default=live.codes_are_default and codes == live.codes,
+        era_from_start_date=live.era_from_start_date and era == live.era,
+        lots_seed=live.lots_seed if same else None,
+        final_stored_at=closure.standings_stored_at,
+    )
+    return summary, tuple(entries)
 
 
 def _computed(row: Any) -> tuple[Summary, Cells]:
     tournament = load_tournament(row)
     summary, cells = summarize(tournament, standings_settings(row, tournament))
+    if row.is_closed:
+        summary, cells = final_summary(row, summary, cells)
     cache.set_many(
         {cache_key(row, "summary"): summary, cache_key(row, "cells"): cells}, CACHE_TIMEOUT
     )
@@ -281,7 +336,8 @@ def _computed(row: Any) -> tuple[Summary, Cells]:
 
 def tournament_summary(row: Any) -> Summary:
     """The summary of the tournament ``row``, from the cache when its revision was computed
-    already (never a summary of another revision)."""
+    already (never a summary of another revision); a closed tournament's is its stored final
+    standings (:func:`final_summary`)."""
     summary = cache.get(cache_key(row, "summary"))
     return summary if summary is not None else _computed(row)[0]
 

@@ -12,6 +12,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from chessclub.formats import FileFormat, detect_format, read_tournament
 from chessclub.formats import trf as trf_format
@@ -95,7 +96,7 @@ def import_tournament(
     if detect_format(data) is FileFormat.TRF:
         document = trf_format.read_trf(data, source=filename)
         if has_team_records(document):
-            return import_team_event(
+            row = import_team_event(
                 club,
                 document,
                 filename=filename,
@@ -104,8 +105,10 @@ def import_tournament(
                 kind=kind,
                 time_control_category=time_control_category,
             )
+            _note_import(row, creator, filename)
+            return row
     tournament = read_tournament(data, source=filename)
-    return store_tournament(
+    row = store_tournament(
         tournament,
         club=club,
         kind=kind,
@@ -113,6 +116,22 @@ def import_tournament(
         creator=creator,
         source_filename=filename,
         source_sha256=digest,
+    )
+    _note_import(row, creator, filename)
+    return row
+
+
+def _note_import(row: rows.Tournament, user: Any, filename: str) -> None:
+    """The history's first line of an imported tournament. An import makes a new tournament
+    with its entries and rounds as the file holds them, in one transaction: no entry is added
+    to a tournament that exists (those go through ``pairings.services.add_player``)."""
+    from chessclub_web.pairings.services import note
+
+    note(
+        row,
+        user,
+        gettext_noop("Tournament imported from %(file)s: %(players)s players, %(rounds)s rounds."),
+        {"file": filename, "players": row.players.count(), "rounds": row.rounds.count()},
     )
 
 
@@ -390,31 +409,100 @@ def update_details(
 LOTS_SEED_LIMIT = 10**9
 
 
-@transaction.atomic
+def closed_settings_refusal() -> str:
+    """Why a closed tournament's *Paramètres* no longer change (spec C1), in the current
+    language."""
+    return _(
+        "The tournament is closed: its final standings were stored with its tiebreaks, rule "
+        "era and drawing of lots, which can no longer change. Nothing was changed."
+    )
+
+
 def update_settings(
-    row: rows.Tournament, *, tiebreaks: str, tiebreak_rules: str, draw_lots: bool
+    row: rows.Tournament,
+    *,
+    tiebreaks: str,
+    tiebreak_rules: str,
+    draw_lots: bool,
+    user: Any = None,
 ) -> rows.Tournament:
     """Store a tournament's standings settings: ``tiebreaks`` comma separated (stored in the
     canonical spelling; ``""``: the system's defaults), ``tiebreak_rules`` a value of
     :class:`~chessclub_web.tournaments.models.TiebreakRules`. Raises
-    :class:`chessclub.tiebreaks.TiebreakCodeError` (a ``ValueError``) for a bad code and
-    ``ValueError`` for unknown rules; nothing is stored then.
+    :class:`chessclub.tiebreaks.TiebreakCodeError` (a ``ValueError``) for a bad code,
+    ``ValueError`` for unknown rules, and
+    :class:`~chessclub_web.tournaments.errors.ClosedTournamentChangeError` (reason:
+    :func:`closed_settings_refusal`) for a closed tournament, whatever the values: its final
+    standings were stored under its settings (spec C1) and the pages and exports show them.
+    Nothing is stored then.
+
+    One transaction that locks the tournament's row first (``models.lock_tournament``, the
+    lock rule of ``tournaments.models``) and reads its state under that lock: a closing in
+    flight is waited for, then refused. Each change (tiebreaks, rule era, drawing of lots) is
+    one line of the tournament's history (``pairings.services.note``, by ``user``).
 
     The seed of the drawing of lots is drawn the first time lots are asked for, then kept (also
     when lots are switched off and on again). Saving the row gives it a new revision: its
     cached standings are not used any more.
     """
+    from chessclub_web.pairings.services import note
+    from chessclub_web.tournaments.adapters import standings_settings
+
     if tiebreak_rules not in rows.TiebreakRules.values:
         raise ValueError(f"unknown tiebreak rules {tiebreak_rules!r} (use 2009, 2023 or 2026)")
     try:
         text = clean_tiebreaks(tiebreaks)
     except ValidationError as exc:
         raise TiebreakCodeError("; ".join(exc.messages)) from None
-    locked = rows.Tournament.objects.select_for_update().get(pk=row.pk)
-    locked.tiebreaks = text
-    locked.tiebreak_rules = tiebreak_rules
-    locked.draw_lots = draw_lots
-    if draw_lots and locked.lots_seed is None:
-        locked.lots_seed = 1 + secrets.randbelow(LOTS_SEED_LIMIT - 1)
-    locked.save(update_fields=["tiebreaks", "tiebreak_rules", "draw_lots", "lots_seed"])
+    with transaction.atomic():
+        if not rows.lock_tournament(row.pk):
+            raise rows.Tournament.DoesNotExist(f"tournament {row.pk} does not exist")
+        locked = rows.Tournament.objects.get(pk=row.pk)
+        if locked.is_closed:
+            raise ClosedTournamentChangeError([closed_settings_refusal()])
+        before = standings_settings(locked)
+        old_rules, old_lots = locked.tiebreak_rules, locked.draw_lots
+        locked.tiebreaks = text
+        locked.tiebreak_rules = tiebreak_rules
+        locked.draw_lots = draw_lots
+        if draw_lots and locked.lots_seed is None:
+            locked.lots_seed = 1 + secrets.randbelow(LOTS_SEED_LIMIT - 1)
+        locked.save(update_fields=["tiebreaks", "tiebreak_rules", "draw_lots", "lots_seed"])
+        after = standings_settings(locked)
+        if after.codes != before.codes:
+            note(
+                locked,
+                user,
+                gettext_noop("Settings: tiebreaks changed from “%(old)s” to “%(new)s”."),
+                {"old": ", ".join(before.codes), "new": ", ".join(after.codes)},
+            )
+        if tiebreak_rules != old_rules:
+            note(
+                locked,
+                user,
+                gettext_noop(
+                    "Settings: tiebreak rules changed from “%(rules_from)s” to “%(rules_to)s”."
+                ),
+                {"rules_from": old_rules, "rules_to": tiebreak_rules},
+            )
+        if draw_lots != old_lots:
+            if draw_lots:
+                note(
+                    locked,
+                    user,
+                    gettext_noop(
+                        "Settings: ties left after every tiebreak decided by a drawing of "
+                        "lots (seed %(seed)s)."
+                    ),
+                    {"seed": locked.lots_seed},
+                )
+            else:
+                note(
+                    locked,
+                    user,
+                    gettext_noop(
+                        "Settings: no drawing of lots any more, players tied after every "
+                        "tiebreak share the rank."
+                    ),
+                )
     return locked

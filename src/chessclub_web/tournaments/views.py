@@ -2,17 +2,23 @@
 *Paramètres* (tiebreaks, rule era, drawing of lots), *Modifier le tournoi* (the details) and
 the import page.
 
-Every view goes through :func:`chessclub_web.permissions.club_view`, which checks the club's
-visibility and the action's permission on the server. The pages answer 405 to the HTTP methods
-they do not take (read-only pages: GET and HEAD; the forms: GET, HEAD and POST).
+Every tournament page goes through :func:`chessclub_web.permissions.tournament_view` (the
+import page, a club page, through :func:`~chessclub_web.permissions.club_view`), which checks the
+tournament's visibility and the action's permission on the server with
+:func:`~chessclub_web.permissions.allowed_on`: the club role, or the creator of an independent
+tournament, member of its club or not. The pages answer 405 to the HTTP methods they do not
+take (read-only pages: GET and HEAD; the forms: GET, HEAD and POST).
+
+A closed tournament's *Classement* and *Grille américaine* show its stored final standings
+(``presentation.tournament_summary``), and its *Paramètres* are read-only: a post answers 409
+with the reason (``services.update_settings``).
 """
 
 from __future__ import annotations
 
 from django.contrib import messages
-from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
@@ -23,10 +29,10 @@ from chessclub.tiebreaks import TiebreakCodeError, default_era, parse_tiebreak
 from chessclub_web.clubs.models import Club
 from chessclub_web.permissions import (
     Action,
-    LoginRequired,
     allowed,
+    allowed_on,
     club_view,
-    tournament_for_request,
+    tournament_view,
 )
 from chessclub_web.tournaments import services
 from chessclub_web.tournaments.adapters import (
@@ -79,9 +85,12 @@ def _tiebreak_columns(codes: tuple[str, ...]) -> list[dict[str, str]]:
 
 def _warn_bad_tiebreaks(request: HttpRequest, club: Club, row: Tournament) -> None:
     """Tell the staff (who may change the settings) when the stored tiebreaks are no valid
-    list (written around the validation): the pages show the system's defaults meanwhile."""
-    if standings_settings(row).stored_codes_invalid and allowed(
-        request.user, club, Action.EDIT_TOURNAMENT_SETTINGS
+    list (written around the validation): the pages show the system's defaults meanwhile. A
+    closed tournament's pages show its stored final standings: nothing to correct there."""
+    if (
+        not row.is_closed
+        and standings_settings(row).stored_codes_invalid
+        and allowed_on(request.user, row, Action.EDIT_TOURNAMENT_SETTINGS)
     ):
         messages.warning(
             request,
@@ -93,8 +102,8 @@ def _warn_bad_tiebreaks(request: HttpRequest, club: Club, row: Tournament) -> No
         )
 
 
-def _tournament_page(request: HttpRequest, club: Club, pk: int, tab: str) -> HttpResponse:
-    row = get_object_or_404(Tournament, pk=pk, club=club)
+def _tournament_page(request: HttpRequest, club: Club, row: Tournament, tab: str) -> HttpResponse:
+    pk = row.pk
     _warn_bad_tiebreaks(request, club, row)
     summary = tournament_summary(row)
     rows = display_rows(
@@ -119,27 +128,27 @@ def _tournament_page(request: HttpRequest, club: Club, pk: int, tab: str) -> Htt
             "show_lots": summary.lots_seed is not None and any(r.lot for r in summary.rows),
             "print_view": request.GET.get("print") == "1",
             "can_import": allowed(request.user, club, Action.IMPORT_TOURNAMENT),
-            "can_edit_settings": allowed(request.user, club, Action.EDIT_TOURNAMENT_SETTINGS),
+            "can_edit_settings": allowed_on(request.user, row, Action.EDIT_TOURNAMENT_SETTINGS),
         },
     )
 
 
 @require_safe
-@club_view()
-def standings(request: HttpRequest, club: Club, pk: int) -> HttpResponse:
-    return _tournament_page(request, club, pk, "standings")
+@tournament_view()
+def standings(request: HttpRequest, club: Club, row: Tournament) -> HttpResponse:
+    return _tournament_page(request, club, row, "standings")
 
 
 @require_safe
-@club_view()
-def crosstable(request: HttpRequest, club: Club, pk: int) -> HttpResponse:
-    return _tournament_page(request, club, pk, "crosstable")
+@tournament_view()
+def crosstable(request: HttpRequest, club: Club, row: Tournament) -> HttpResponse:
+    return _tournament_page(request, club, row, "crosstable")
 
 
 @require_safe
-@club_view()
+@tournament_view()
 def explain_tiebreak(
-    request: HttpRequest, club: Club, pk: int, start_no: int, code: str
+    request: HttpRequest, club: Club, row: Tournament, start_no: int, code: str
 ) -> HttpResponse:
     """How one player's value of one of the tournament's tiebreaks was made (issue 3, item 4).
 
@@ -147,7 +156,7 @@ def explain_tiebreak(
     in any case or with the S4 spelling (``bh-c1``). 404 for a player who is not in the
     tournament or a code that is not one of its tiebreaks.
     """
-    row = get_object_or_404(Tournament, pk=pk, club=club)
+    pk = row.pk
     try:
         spec = parse_tiebreak(code)
     except TiebreakCodeError:
@@ -197,35 +206,52 @@ def explain_tiebreak(
                 }
                 for i, (c, label) in enumerate(zip(summary.codes, own.tiebreaks, strict=True))
             ],
-            "can_edit_settings": allowed(request.user, club, Action.EDIT_TOURNAMENT_SETTINGS),
+            "can_edit_settings": allowed_on(request.user, row, Action.EDIT_TOURNAMENT_SETTINGS),
         },
     )
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
-@club_view(Action.EDIT_TOURNAMENT_SETTINGS)
-def tournament_settings(request: HttpRequest, club: Club, pk: int) -> HttpResponse:
-    """The *Paramètres*: tiebreaks in order, rule era, drawing of lots (owner and
-    administrators). A bad code answers 400 with the form naming it."""
-    row = get_object_or_404(Tournament, pk=pk, club=club)
+@tournament_view(Action.EDIT_TOURNAMENT_SETTINGS)
+def tournament_settings(request: HttpRequest, club: Club, row: Tournament) -> HttpResponse:
+    """The *Paramètres*: tiebreaks in order, rule era, drawing of lots (owner, administrators,
+    the creator of an independent tournament). A bad code answers 400 with the form naming it.
+    A closed tournament's settings are those its final standings were stored with (spec C1):
+    the page shows them read-only and a post answers 409 with the reason, nothing changed
+    (``services.update_settings`` refuses it under the tournament's lock)."""
     form_options = {
         "defaults": ", ".join(system_default_codes(row.system)),
         "era_from_date": default_era(row.start_date).value,
     }
     status = 200
+    refusals: list[str] = []
+    form: SettingsForm | None = None
     if request.method == "POST":
         form = SettingsForm(request.POST, **form_options)
-        if form.is_valid():
-            services.update_settings(
-                row,
-                tiebreaks=form.cleaned_data["tiebreaks"],
-                tiebreak_rules=form.cleaned_data["tiebreak_rules"],
-                draw_lots=form.cleaned_data["draw_lots"],
-            )
-            messages.success(request, _("The settings were saved; the standings follow them."))
-            return redirect(tournament_url(row))
-        status = 400
-    else:
+        if row.is_closed:
+            # Refused before the form is even read: nothing a closed tournament is posted
+            # changes its settings (checked again under the lock by the service).
+            refusals, status, form = [services.closed_settings_refusal()], 409, None
+        elif form.is_valid():
+            try:
+                services.update_settings(
+                    row,
+                    tiebreaks=form.cleaned_data["tiebreaks"],
+                    tiebreak_rules=form.cleaned_data["tiebreak_rules"],
+                    draw_lots=form.cleaned_data["draw_lots"],
+                    user=request.user,
+                )
+            except ClosedTournamentChangeError as exc:  # closed since the page was loaded
+                refusals, status, form = exc.reasons, 409, None
+                row.refresh_from_db()
+            except Tournament.DoesNotExist:  # deleted since the page was loaded
+                raise Http404("No such tournament") from None
+            else:
+                messages.success(request, _("The settings were saved; the standings follow them."))
+                return redirect(tournament_url(row))
+        else:
+            status = 400
+    if form is None:
         form = SettingsForm(
             initial={
                 "tiebreaks": row.tiebreaks.replace(",", ", "),
@@ -234,7 +260,16 @@ def tournament_settings(request: HttpRequest, club: Club, pk: int) -> HttpRespon
             },
             **form_options,
         )
-    current = standings_settings(row)
+    closed = row.is_closed
+    if closed:
+        for field in form.fields.values():
+            field.disabled = True
+        # What the stored final standings were computed with (the Closure's codes and era).
+        summary = tournament_summary(row)
+        current_codes, current_era = ", ".join(summary.codes), era_label(summary.era)
+    else:
+        current = standings_settings(row)
+        current_codes, current_era = ", ".join(current.codes), era_label(current.era)
     return render(
         request,
         "tournaments/settings.html",
@@ -243,9 +278,11 @@ def tournament_settings(request: HttpRequest, club: Club, pk: int) -> HttpRespon
             "tournament": row,
             "tab": "settings",
             "form": form,
+            "closed": closed,
+            "refusals": refusals,
             "catalogue": catalogue_rows(),
-            "current_codes": ", ".join(current.codes),
-            "current_era": era_label(current.era),
+            "current_codes": current_codes,
+            "current_era": current_era,
             "lots_seed": row.lots_seed,
             "can_edit_settings": True,
         },
@@ -323,7 +360,8 @@ BACK_PAGES = ("export",)
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
-def edit_tournament(request: HttpRequest, number: str, pk: int) -> HttpResponse:
+@tournament_view(Action.EDIT_TOURNAMENT_SETTINGS)
+def edit_tournament(request: HttpRequest, club: Club, row: Tournament) -> HttpResponse:
     """*Modifier le tournoi*: name, place, federation, dates, arbiters, time-control category
     and tempo, the date of every round (those the FRBE export checks, spec ``frbe.md`` B1).
     Whoever may change the tournament's settings (``EDIT_TOURNAMENT_SETTINGS``: owner,
@@ -332,12 +370,8 @@ def edit_tournament(request: HttpRequest, number: str, pk: int) -> HttpResponse:
     stored values shown); on a closed tournament, a change the closing rules forbid (its
     time-control category; a start date moving the rule era of its stored standings) 409
     with the reason, nothing saved. ``?back=export`` returns to the *Export* tab."""
-    # The tournament's own check (tournament_for_request): the creator of an independent
-    # tournament edits it even in a private club they are not a member of.
-    try:
-        club, row = tournament_for_request(request, number, pk, Action.EDIT_TOURNAMENT_SETTINGS)
-    except LoginRequired:
-        return redirect_to_login(request.get_full_path())
+    # The tournament's own check (tournament_view): the creator of an independent tournament
+    # edits it even in a private club they are not a member of.
     back = request.POST.get("back", "") if request.method == "POST" else request.GET.get("back")
     back = back if back in BACK_PAGES else ""
     rounds = list(row.rounds.order_by("number"))
