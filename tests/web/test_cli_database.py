@@ -98,7 +98,7 @@ def test_cli_lists_import_and_rollback_as_the_sites_operator(
     assert main(["lists", "import", "frbe", str(players)]) == EXIT_OK
     assert "version 1 of the frbe list: 4 records, 4 new" in capsys.readouterr().out
     assert main(["lists", "import", "frbe", str(players)]) == EXIT_FAILURE
-    assert "already the current list" in capsys.readouterr().err
+    assert "déjà la liste en vigueur" in capsys.readouterr().err  # the site language
     changed = tmp_path / "PLAYER.csv"
     changed.write_bytes(players.read_bytes().replace(b";2118;437;", b";2131;446;"))
     assert main(["lists", "import", "frbe", str(changed)]) == EXIT_OK

@@ -4,8 +4,9 @@
 - :mod:`chessclub.formats.trf` — FIDE's Tournament Report File (TRF-16, TRF-2026 records).
 
 :func:`read_tournament` detects the format from the content, not from the file name.
-Readers raise :class:`FormatError` (a bad input file); writers raise :class:`ExportError` (a
-tournament that does not fit the format). Bounds shared by both: :data:`MAX_ROUNDS`,
+Readers raise :class:`FormatError` (a bad input file) listing at most :data:`MAX_PROBLEMS`
+problems, ``omitted`` counting the others; writers raise :class:`ExportError` (a tournament
+that does not fit the format). Bounds shared by both: :data:`MAX_ROUNDS`,
 :data:`MAX_TRF_PLAYERS` (see :mod:`chessclub.formats.limits`).
 """
 
@@ -14,7 +15,14 @@ from __future__ import annotations
 import enum
 import re
 
-from chessclub.formats.errors import ExportError, FormatError, FrbeError, Problem, TrfError
+from chessclub.formats.errors import (
+    MAX_PROBLEMS,
+    ExportError,
+    FormatError,
+    FrbeError,
+    Problem,
+    TrfError,
+)
 from chessclub.formats.limits import MAX_ROUNDS, MAX_TRF_PLAYERS
 from chessclub.i18n import gettext_noop
 from chessclub.model import Tournament
@@ -110,6 +118,7 @@ def read_tournament(data: bytes, *, source: str = "") -> Tournament:
 
 
 __all__ = [
+    "MAX_PROBLEMS",
     "MAX_ROUNDS",
     "MAX_TRF_PLAYERS",
     "UTF16_MESSAGE",

@@ -3,18 +3,28 @@
 A problem's text is translatable (see :mod:`chessclub.i18n`): ``template`` is an English
 literal marked with :func:`~chessclub.i18n.gettext_noop`, ``params`` the values of its
 placeholders, and ``message`` the English text they make.
+
+A reader lists at most :data:`MAX_PROBLEMS` problems (the first ones in file order) and counts
+the others: :attr:`FormatError.omitted` (:class:`ProblemLog` collects them so).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import heapq
+import itertools
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Protocol
 
 from chessclub.i18n import Message, Params, render
+
+MAX_PROBLEMS = 100
+"""Most problems a reader's error lists; the others are only counted (``omitted``), so that a
+file of 100,000 bad lines gives a short page, not a 10 MB one."""
 
 
 class Problem:
     """One problem found in a file. ``line`` and ``column`` are 1-based; ``column`` may be 0
-    when the problem concerns the whole line.
+    when the problem concerns the whole line, ``line`` 0 when it concerns the whole file.
 
     ``Problem(line, column, template, params)`` — ``params`` optional — or
     ``Problem(line, column, message)`` with a :class:`~chessclub.i18n.Message`. Two problems
@@ -63,21 +73,132 @@ class Problem:
         return f"Problem({self.line!r}, {self.column!r}, {self.message!r})"
 
     def __str__(self) -> str:
+        if not self.line:  # a problem of the whole file
+            return self.message
         where = f"line {self.line}" + (f", column {self.column}" if self.column else "")
         return f"{where}: {self.message}"
 
 
-class FormatError(ValueError):
-    """A file that cannot be read. ``problems`` lists every problem found (at least one);
-    ``str()`` gives them all, one per line, each with line and column."""
+class ProblemSink(Protocol):
+    """Where a reader's helpers put the problems they find: a ``list`` or a
+    :class:`ProblemLog`."""
 
-    def __init__(self, problems: list[Problem], *, source: str = "") -> None:
+    def append(self, problem: Problem, /) -> None: ...
+
+
+def omitted_line(omitted: int) -> str:
+    """The last line of an error's text when problems were left out:
+    ``… and 100,140 more problems`` (English: the web pages write their own, translated, from
+    the ``omitted`` count)."""
+    return f"… and {omitted:,} more problem{'s' if omitted != 1 else ''}"
+
+
+class ProblemLog:
+    """The problems a reader finds, bounded: the first :data:`MAX_PROBLEMS` (``limit``) by
+    place (line, then column, then the order found) are kept, the others only counted; with
+    ``by_place=False``, the first ones in the order found, in that order.
+
+    It takes a reader's ``append`` / ``extend`` (or :meth:`add`, which builds the
+    :class:`Problem` only when it is kept); ``len()`` is the number found, kept or not;
+    :attr:`lines` every line that has a problem. :meth:`problems` gives the kept ones and
+    :attr:`omitted` how many more there were; a :class:`FormatError` takes the log itself and
+    keeps both.
+    """
+
+    __slots__ = ("_by_place", "_count", "_heap", "_order", "limit", "lines")
+
+    def __init__(self, limit: int = MAX_PROBLEMS, *, by_place: bool = True) -> None:
+        self.limit = limit
+        self.lines: set[int] = set()
+        self._by_place = by_place
+        self._count = 0
+        # max-heap (negated keys) of the kept problems, the last-placed on top
+        self._heap: list[tuple[int, int, int, Problem]] = []
+        self._order = itertools.count()
+
+    def __len__(self) -> int:
+        return self._count
+
+    def __bool__(self) -> bool:
+        return self._count > 0
+
+    def __iter__(self) -> Iterator[Problem]:
+        return iter(self.problems())
+
+    def _keeps(self, line: int, column: int) -> bool:
+        """Whether a problem at (line, column) found now is among the first ``limit``."""
+        if len(self._heap) < self.limit:
+            return True
+        if not self._heap or not self._by_place:
+            return False
+        top = self._heap[0]
+        return (line, column) < (-top[0], -top[1])
+
+    def _push(self, problem: Problem) -> None:
+        line, column = (problem.line, problem.column) if self._by_place else (0, 0)
+        entry = (-line, -column, -next(self._order), problem)
+        if len(self._heap) < self.limit:
+            heapq.heappush(self._heap, entry)
+        else:
+            heapq.heapreplace(self._heap, entry)
+
+    def append(self, problem: Problem) -> None:
+        self._count += 1
+        self.lines.add(problem.line)
+        if self._keeps(problem.line, problem.column):
+            self._push(problem)
+
+    def extend(self, problems: Iterable[Problem]) -> None:
+        for problem in problems:
+            self.append(problem)
+
+    def add(
+        self, line: int, column: int, template: str | Message, params: Params | None = None
+    ) -> None:
+        """Like ``append(Problem(line, column, template, params))``, without building a
+        problem that would not be kept."""
+        self._count += 1
+        self.lines.add(line)
+        if self._keeps(line, column):
+            self._push(Problem(line, column, template, params))
+
+    def problems(self) -> list[Problem]:
+        """The kept problems: by line, column and the order they were found (``by_place``),
+        else in the order found."""
+        return [entry[3] for entry in sorted(self._heap, reverse=True)]
+
+    @property
+    def omitted(self) -> int:
+        """How many problems were found and not kept."""
+        return self._count - len(self._heap)
+
+
+class FormatError(ValueError):
+    """A file that cannot be read. ``problems`` lists the problems found (at least one, at
+    most :data:`MAX_PROBLEMS`, the first ones in file order); ``omitted`` counts those left
+    out. ``str()`` gives the listed ones, one per line, each with line and column, then
+    ``… and N more problems`` when some were left out.
+
+    ``FormatError(problems)`` with a list (cut to :data:`MAX_PROBLEMS`, the rest counted in
+    ``omitted``) or with a :class:`ProblemLog`."""
+
+    def __init__(
+        self, problems: Sequence[Problem] | ProblemLog, *, source: str = "", omitted: int = 0
+    ) -> None:
+        if isinstance(problems, ProblemLog):
+            omitted += problems.omitted
+            problems = problems.problems()
         if not problems:
             raise ValueError("FormatError needs at least one problem")
-        self.problems = list(problems)
+        kept = list(problems[:MAX_PROBLEMS])
+        self.problems = kept
+        self.omitted = omitted + len(problems) - len(kept)
         self.source = source
         prefix = f"{source}: " if source else ""
-        super().__init__("\n".join(prefix + str(p) for p in self.problems))
+        text = "\n".join(prefix + str(p) for p in kept)
+        if self.omitted:
+            text += "\n" + prefix + omitted_line(self.omitted)
+        super().__init__(text)
 
     @property
     def first(self) -> Problem:

@@ -32,7 +32,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from chessclub.formats.errors import ExportError, FrbeError, Problem
+from chessclub.formats.errors import ExportError, FrbeError, Problem, ProblemLog, ProblemSink
 from chessclub.formats.limits import (
     DOS_EOF,
     MAX_ROUNDS,
@@ -371,9 +371,10 @@ def read_results_file(data: bytes, *, source: str = "") -> FrbeResultsFile:
     players of a game, a player N° 0, a control character (C0 but TAB, DEL, C1) in free text
     (TAB too in player names, column labels and the code line's trailer; the NUL that starts
     the current layout's code line and a final DOS Ctrl-Z are expected). Nothing is returned
-    on error.
+    on error. The error lists the first :data:`~chessclub.formats.errors.MAX_PROBLEMS`
+    problems by place; its ``omitted`` counts the others.
     """
-    problems: list[Problem] = []
+    problems = ProblemLog()  # the first MAX_PROBLEMS by place are listed, the rest counted
     text, encoding = _decode(data)
     parts = _LINE_BREAK.split(text)
     lines = parts[0::2]
@@ -440,7 +441,7 @@ def read_results_file(data: bytes, *, source: str = "") -> FrbeResultsFile:
         raw_players.append(_parse_player_line(line, lineno, spec, rounds, problems))
     footer = tuple(body[last + 1 :])
     if has_control(text):
-        _check_controls(lines, header_index - 1, header_index + 1 + last, spec, problems)
+        _check_controls(lines, header_index - 1, header_index + 1 + last, problems)
 
     if code is not None and code.players != len(raw_players):
         problems.append(
@@ -453,7 +454,7 @@ def read_results_file(data: bytes, *, source: str = "") -> FrbeResultsFile:
         )
     _check_pairings(raw_players, spec, problems)
     if problems or code is None:
-        raise FrbeError(_sorted(problems), source=source)
+        raise FrbeError(problems, source=source)
 
     players = tuple(_complete(raw) for raw in raw_players)
     return FrbeResultsFile(
@@ -475,16 +476,14 @@ _ANNOUNCES = gettext_noop(
 )
 
 
-def _check_controls(
-    lines: Sequence[str], code: int, last: int, spec: _LayoutSpec, problems: list[Problem]
-) -> None:
+def _check_controls(lines: Sequence[str], code: int, last: int, problems: ProblemLog) -> None:
     """A problem for each line holding a control character (C0 but TAB, DEL, C1) and no other
     problem (a control character in a field usually makes the field unreadable, reported
     there). TAB is free text's own: allowed in header and footer lines, not in the
     fixed-column lines from the code line (index ``code``) to the last player line (index
     ``last``). The code line may start with NUL (spec B3); the file may end with a DOS
     Ctrl-Z."""
-    reported = {p.line for p in problems}
+    reported = set(problems.lines)
     for index, line in enumerate(lines):
         if index + 1 in reported:
             continue
@@ -553,7 +552,7 @@ _END_DATE = _CodeField(
 
 
 def _parse_code_line(
-    line: str, lineno: int, spec: _LayoutSpec, problems: list[Problem]
+    line: str, lineno: int, spec: _LayoutSpec, problems: ProblemSink
 ) -> CodeLine | None:
     lead = line[:1] if line[:1] in ("\x00", " ") else ""
     col = len(lead) + 1
@@ -618,7 +617,7 @@ def _count_dates(header: str, spec: _LayoutSpec) -> int:
 
 
 def _parse_column_header(
-    line: str, lineno: int, spec: _LayoutSpec, rounds: int, problems: list[Problem]
+    line: str, lineno: int, spec: _LayoutSpec, rounds: int, problems: ProblemSink
 ) -> tuple[str, tuple[str, ...]]:
     first = spec.date_col(0) if rounds else len(line) + 1
     labels = line[: first - 1].rstrip()
@@ -693,7 +692,7 @@ class _RawPlayer:
 
 
 def _parse_player_line(
-    line: str, lineno: int, spec: _LayoutSpec, rounds: int, problems: list[Problem]
+    line: str, lineno: int, spec: _LayoutSpec, rounds: int, problems: ProblemSink
 ) -> _RawPlayer:
     raw = _RawPlayer(lineno=lineno, cells={})
 
@@ -773,7 +772,9 @@ def _parse_player_line(
         if not elo.strip():
             raw.elo = None
         elif _is_digits(elo.strip()):
-            raw.elo = int(elo)
+            # int() of what was checked: str.strip() also removes the control characters
+            # U+001C–U+001F, which int() refuses (they are reported as control characters)
+            raw.elo = int(elo.strip())
         else:
             report(spec.elo_col, gettext_noop("Elo must be a number, not {value}"), value=repr(elo))
 
@@ -835,7 +836,7 @@ def _parse_cell(
         ok = False
     if not ok:
         return None
-    opponent = int(opp_text)
+    opponent = int(opp_text.strip())  # as checked (see the Elo above)
     if opponent == 0 and colour != NO_COLOUR:
         report(
             colour_col,
@@ -877,7 +878,7 @@ def _complete(raw: _RawPlayer) -> PlayerRecord:
     )
 
 
-def _check_pairings(players: Sequence[_RawPlayer], spec: _LayoutSpec, out: list[Problem]) -> None:
+def _check_pairings(players: Sequence[_RawPlayer], spec: _LayoutSpec, out: ProblemSink) -> None:
     """Reciprocity of opponents, colours and results in every round (spec B3)."""
     by_number: dict[int, _RawPlayer] = {}
     for raw in players:

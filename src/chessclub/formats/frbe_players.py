@@ -48,6 +48,9 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
+from chessclub.formats.errors import MAX_PROBLEMS, omitted_line
+from chessclub.formats.limits import show
+
 __all__ = [
     "FIELDS",
     "UNRATED_BELOW_GAMES",
@@ -79,14 +82,22 @@ class PlayerListProblem:
 
 
 class PlayerListError(ValueError):
-    """A player list that cannot be read. ``problems`` has at least one; ``field`` is the
-    first problem's field."""
+    """A player list that cannot be read. ``problems`` has at least one and at most
+    :data:`~chessclub.formats.errors.MAX_PROBLEMS` (the first ones in file order); ``omitted``
+    counts the problems found beyond them (``str()`` then ends with ``… and N more
+    problems``); ``field`` is the first problem's field."""
 
-    def __init__(self, problems: Sequence[PlayerListProblem], *, source: str = "") -> None:
-        self.problems = tuple(problems)
+    def __init__(
+        self, problems: Sequence[PlayerListProblem], *, source: str = "", omitted: int = 0
+    ) -> None:
+        self.problems = tuple(problems[:MAX_PROBLEMS])
+        self.omitted = omitted + len(problems) - len(self.problems)
         self.source = source
         prefix = f"{source}: " if source else ""
-        super().__init__("\n".join(prefix + str(p) for p in self.problems))
+        text = "\n".join(prefix + str(p) for p in self.problems)
+        if self.omitted:
+            text += "\n" + prefix + omitted_line(self.omitted)
+        super().__init__(text)
 
     @property
     def field(self) -> str:
@@ -195,10 +206,12 @@ def _number(field: str, attribute: str, value: object) -> int | None:
         value = int(value)
     if isinstance(value, str):
         text = value.strip()
-        try:
-            value = int(text)
-        except ValueError:
-            raise _FieldValueError(field, f"{text!r} is not a whole number") from None
+        # ASCII digits only: int() would also take "1_000" and other scripts' digits ("٣"),
+        # and refuse more than 4300 digits with its own ValueError
+        digits = text[1:] if text[:1] in "+-" else text
+        if not (digits.isascii() and digits.isdigit()) or len(digits) > 30:
+            raise _FieldValueError(field, f"{show(text)} is not a whole number")
+        value = int(text)
     if not isinstance(value, int):
         raise _FieldValueError(field, f"{value!r} is not a number")
     if value < 0:
@@ -232,7 +245,7 @@ def _record(values: Mapping[str, object]) -> FrbePlayer:
 def _text(field: str, text: str) -> str:
     """``text`` unless it holds a control character (NUL, line break, tab…)."""
     if any(ord(c) < 0x20 or 0x7F <= ord(c) < 0xA0 for c in text):
-        raise _FieldValueError(field, f"{text!r} holds a control character")
+        raise _FieldValueError(field, f"{show(text, 40)} holds a control character")
     return text
 
 
@@ -247,7 +260,9 @@ def _date(field: str, value: object) -> datetime.date | None:
             return datetime.datetime.strptime(text, fmt).date()
         except ValueError:
             continue
-    raise _FieldValueError(field, f"{text!r} is not a date (YYYYMMDD, YYYY-MM-DD or DD/MM/YYYY)")
+    raise _FieldValueError(
+        field, f"{show(text)} is not a date (YYYYMMDD, YYYY-MM-DD or DD/MM/YYYY)"
+    )
 
 
 _TRUE = frozenset({"T", "Y", "J", "O", "1", "TRUE", "YES", "OUI", "JA"})
@@ -264,7 +279,7 @@ def _logical(field: str, value: object) -> bool:
         return True
     if text in _FALSE:
         return False
-    raise _FieldValueError(field, f"{text!r} is not a logical value (T/F)")
+    raise _FieldValueError(field, f"{show(text)} is not a logical value (T/F)")
 
 
 def _collect(
@@ -276,28 +291,32 @@ def _collect(
     by_matricule: dict[int, FrbePlayer] = {}
     first_seen: dict[int, int] = {}
     problems: list[PlayerListProblem] = []
+    omitted = 0  # problems found once MAX_PROBLEMS are listed: counted, not described
     for record, player in rows:
         if isinstance(player, _FieldValueError):
-            problems.append(PlayerListProblem(record, player.field, str(player)))
+            if len(problems) < MAX_PROBLEMS:
+                problems.append(PlayerListProblem(record, player.field, str(player)))
+            else:
+                omitted += 1
             continue
         if player.matricule in by_matricule:
-            problems.append(
-                PlayerListProblem(
-                    record,
-                    "MATRICULE",
-                    f"{player.matricule} already in record {first_seen[player.matricule]}",
+            if len(problems) < MAX_PROBLEMS:
+                problems.append(
+                    PlayerListProblem(
+                        record,
+                        "MATRICULE",
+                        f"{player.matricule} already in record {first_seen[player.matricule]}",
+                    )
                 )
-            )
+            else:
+                omitted += 1
             continue
         players.append(player)
         by_matricule[player.matricule] = player
         first_seen[player.matricule] = record
     if problems:
-        raise PlayerListError(problems[:_MAX_PROBLEMS], source=source)
+        raise PlayerListError(problems, source=source, omitted=omitted)
     return PlayerList(tuple(players), by_matricule, updated)
-
-
-_MAX_PROBLEMS = 50
 
 
 # --------------------------------------------------------------------------------------------
@@ -486,6 +505,8 @@ def _converter(kind: str, attribute: str, field: str, encoding: str) -> Callable
                 return empty
             if b"*" in digits:  # dBase's mark of a value too wide for its field
                 raise _FieldValueError(field, f"{data!r} is dBase's overflow mark, not a number")
+            if b"_" in digits:  # int() and float() would read "1_000" as 1000
+                raise bad(data)
             try:
                 value = int(digits)
             except ValueError:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
 from chessclub.formats.frbe_export import ExportCheck, check_export
@@ -127,7 +128,8 @@ def describe(error: Exception) -> list[str]:
     ]
     omitted = getattr(error, "omitted", 0)
     if omitted:
-        lines.append(_("… and %(count)s more problems.") % {"count": omitted})
+        count = number_format(omitted, force_grouping=True)
+        lines.append(_("… and %(count)s more problems.") % {"count": count})
     return lines or [str(error)]
 
 

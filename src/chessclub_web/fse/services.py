@@ -20,6 +20,7 @@ import os
 from dataclasses import dataclass
 from fractions import Fraction
 
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
 from chessclub.model import Tournament
@@ -118,7 +119,8 @@ def describe(error: Exception) -> list[str]:
         lines.append(f"{where} {shown['message']}" if where else str(shown["message"]))
     omitted = getattr(error, "omitted", 0)
     if omitted:
-        lines.append(_("… and %(count)s more problems.") % {"count": omitted})
+        count = number_format(omitted, force_grouping=True)
+        lines.append(_("… and %(count)s more problems.") % {"count": count})
     return lines or [str(error)]
 
 

@@ -20,6 +20,7 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
@@ -317,6 +318,10 @@ def import_tournament(request: HttpRequest, club: Club) -> HttpResponse:
                 duplicate = exc
             except FormatError as exc:
                 problems = [display_problem(p) for p in exc.problems]
+                if exc.omitted:  # the reader listed MAX_PROBLEMS: the page stays small
+                    count = number_format(exc.omitted, force_grouping=True)
+                    more = _("… and %(count)s more problems.") % {"count": count}
+                    problems.append({"line": 0, "column": 0, "where": "", "message": more})
             except TournamentError as exc:
                 problems = [{"line": 0, "column": 0, "message": str(exc)}]
             except ValueDoesNotFitError as exc:

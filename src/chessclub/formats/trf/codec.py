@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Container
 from fractions import Fraction
 
-from chessclub.formats.errors import Problem, TrfError
+from chessclub.formats.errors import Problem, ProblemLog, ProblemSink, TrfError
 from chessclub.formats.limits import (
     DOS_EOF,
     MAX_ROUNDS,
@@ -77,12 +77,13 @@ def read_trf(data: bytes, *, source: str = "") -> TrfDocument:
     (C0 but TAB, DEL, C1; TAB too in ``001`` records; a final DOS Ctrl-Z is accepted), a
     ``240`` bye for a round beyond the planned rounds or for a player without a ``001`` record
     — and raised together as
-    :class:`~chessclub.formats.errors.TrfError` (1-based line and column). Nothing partial is
-    returned.
+    :class:`~chessclub.formats.errors.TrfError` (1-based line and column): the first
+    :data:`~chessclub.formats.errors.MAX_PROBLEMS` by place, ``omitted`` counting the others.
+    Nothing partial is returned.
     """
     text, encoding, bom = _decode(data)
     lines, endings, final_newline = _split_lines(text)
-    problems: list[Problem] = []
+    problems = ProblemLog()  # the first MAX_PROBLEMS by place are listed, the rest counted
     records: list[Record] = []
     unreadable: set[tuple[int, int]] = set()  # (line, round) of cells that could not be read
     controls = has_control(text)
@@ -93,8 +94,8 @@ def read_trf(data: bytes, *, source: str = "") -> TrfDocument:
             if index is not None and not line_problems:  # else the field reports it
                 line_problems.append((index + 1, control_message(line[index])))
         records.append(record)
-        problems.extend(Problem(number, column, message) for column, message in line_problems)
-        for column, _ in line_problems:
+        for column, message in line_problems:
+            problems.add(number, column, message)
             if column >= FIRST_CELL_COLUMN:
                 unreadable.add((number, (column - FIRST_CELL_COLUMN) // CELL_WIDTH + 1))
     counts = Counter(e for e in endings if e)
@@ -110,9 +111,9 @@ def read_trf(data: bytes, *, source: str = "") -> TrfDocument:
         bom=bom,
         line_endings=None if uniform else tuple(endings),
     )
-    problems.extend(_validate(doc, unreadable))
+    _validate(doc, unreadable, problems)
     if problems:
-        raise TrfError(sorted(problems, key=lambda p: (p.line, p.column)), source=source)
+        raise TrfError(problems, source=source)
     return doc
 
 
@@ -494,11 +495,14 @@ def validate(doc: TrfDocument) -> list[Problem]:
     from 1 to the planned rounds (``142``, else ``XXR``, else at most 99) and, in an individual
     tournament, starting ranks that have a player record (in a team tournament they name teams).
     """
-    return _validate(doc, set())
-
-
-def _validate(doc: TrfDocument, unreadable: set[tuple[int, int]]) -> list[Problem]:
     problems: list[Problem] = []
+    _validate(doc, set(), problems)
+    return problems
+
+
+def _validate(doc: TrfDocument, unreadable: set[tuple[int, int]], problems: ProblemSink) -> None:
+    """:func:`validate` into ``problems``, leaving out the round cells ``unreadable`` (line,
+    round) that the reading already reported."""
     where: dict[int, tuple[int, PlayerRecord]] = {}
     for index, record in enumerate(doc.records):
         if not isinstance(record, PlayerRecord):
@@ -516,7 +520,8 @@ def _validate(doc: TrfDocument, unreadable: set[tuple[int, int]]) -> list[Proble
             )
             continue
         where[record.starting_rank] = (line, record)
-    problems.extend(_check_requests(doc, where))
+    for problem in _check_requests(doc, where):
+        problems.append(problem)
     for rank, (line, record) in where.items():
         for number, cell in enumerate(record.cells, start=1):
             if (line, number) in unreadable:
@@ -649,7 +654,6 @@ def _validate(doc: TrfDocument, unreadable: set[tuple[int, int]]) -> list[Proble
                         mine,
                     )
                 )
-    return problems
 
 
 _TEAM_TAGS = frozenset({"013", "310"})

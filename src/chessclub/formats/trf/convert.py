@@ -234,7 +234,9 @@ def to_tournament(doc: TrfDocument, *, source: str = "") -> Tournament:
         ) from exc
 
 
-_PERIOD_222 = re.compile(r"^(?:(\d+)/)?(\d+)(?:\+(\d+))?$")
+# ASCII digits, bounded: a 5000-digit number would make int() raise (Python's limit of 4300
+# digits); a code with longer numbers is kept as written.
+_PERIOD_222 = re.compile(r"^(?:([0-9]{1,9})/)?([0-9]{1,9})(?:\+([0-9]{1,9}))?$")
 
 
 def encoded_time_control_text(code: str | None) -> str:

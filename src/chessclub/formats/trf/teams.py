@@ -7,6 +7,10 @@ scoring, ``320`` pairing-allocated byes (with their MP and GP), ``240`` team bye
 forfeited matches, ``300`` out-of-order line-ups. Matches come from the ``001`` player
 records: a team's players paired in a round meet the players of one other team; boards follow
 the ``300`` line-up when given, else roster order. ``801``/``802`` (informative) are ignored.
+A team record that cannot be read (a number field that is not a number, points that are not
+TRF points, an unknown forfeit type, a board colour not ``W``/``B``, a team number given twice)
+or that contradicts the player records is refused with a :class:`TeamTrfError` naming its line
+and column.
 
 :func:`write_team_trf` writes the same records (one line-up per roster, in roster order), for
 exchanging files and for checking against FIDE's reference implementation.
@@ -17,6 +21,8 @@ from __future__ import annotations
 import datetime
 from fractions import Fraction
 
+from chessclub.formats.errors import Problem, ProblemLog, TrfError
+from chessclub.formats.limits import show
 from chessclub.formats.trf.codec import read_trf
 from chessclub.formats.trf.records import (
     ByesRecord,
@@ -26,7 +32,11 @@ from chessclub.formats.trf.records import (
     RoundCell,
     RoundsRecord,
     TrfDocument,
+    cell_column,
+    parse_trf_points,
+    points_problem,
 )
+from chessclub.i18n import gettext_noop
 from chessclub.model import ByeKind, Colour, GameResult, PairingNumber, Player
 from chessclub.model.points import ZERO, Points
 from chessclub.model.teams import (
@@ -43,34 +53,105 @@ from chessclub.model.teams import (
 from chessclub.model.tournament import TournamentError
 
 
-class TeamTrfError(ValueError):
-    """A team record that cannot be read or contradicts the player records."""
+class TeamTrfError(TrfError):
+    """Team records that cannot be read or contradict the player records: a
+    :class:`~chessclub.formats.errors.TrfError` whose ``problems`` name each line and column
+    (at most :data:`~chessclub.formats.errors.MAX_PROBLEMS`, ``omitted`` counts the rest)."""
 
 
-def _int(text: str) -> int:
-    text = text.strip()
-    return int(text) if text.isdigit() else 0
+# The team records' own problems are in English (the import page quotes them inside its own
+# translated sentence); their fields' problems use the player records' templates.
+_ERROR = gettext_noop("{error}")
+_CANNOT_READ = gettext_noop("cannot read {text}")
+_RANK_NOT_A_NUMBER = gettext_noop("starting rank {value} is not a number")
+_ROUND_NOT_A_NUMBER = gettext_noop("round {value} is not a number")
 
 
-def _points(text: str) -> Points | None:
-    text = text.strip()
-    return Fraction(text) if text else None
+class _Reader:
+    """The team records of a document, read field by field into ``problems``."""
+
+    def __init__(self, doc: TrfDocument, problems: ProblemLog) -> None:
+        self.doc = doc
+        self.problems = problems
+
+    def raw(self, tag: str) -> list[tuple[int, str]]:
+        """``(line, text)`` of every raw record ``tag``."""
+        return [
+            (index + 1, r.text)
+            for index, r in enumerate(self.doc.records)
+            if isinstance(r, RawLine) and r.tag == tag
+        ]
+
+    def error(self, line: int, column: int, text: str) -> None:
+        self.problems.append(Problem(line, column, _ERROR, {"error": text}))
+
+    def number(
+        self, line: int, text: str, first: int, last: int, template: str = _CANNOT_READ
+    ) -> int | None:
+        """The whole number in columns ``first``–``last`` (1-based) of ``text``: 0 when blank,
+        ``None`` (and a problem) when it is not ASCII digits."""
+        value = text[first - 1 : last].strip(" ")
+        if not value:
+            return 0
+        if value.isascii() and value.isdigit():
+            return int(value)
+        key = "text" if template == _CANNOT_READ else "value"
+        self.problems.append(
+            Problem(line, first + _lead(text[first - 1 : last]), template, {key: show(value)})
+        )
+        return None
+
+    def numbers(
+        self, line: int, text: str, first: int, step: int, width: int, template: str
+    ) -> list[int]:
+        """The numbers of ``width`` columns every ``step`` columns from column ``first`` to the
+        end of ``text`` (a bad one reads as 0, with a problem)."""
+        found = []
+        for start in range(first, len(text) - width + 2, step):  # whole fields only
+            value = self.number(line, text, start, start + width - 1, template)
+            found.append(value or 0)
+        return found
+
+    def points(
+        self, line: int, text: str, first: int, last: int, symbol: str = ""
+    ) -> Points | None:
+        """TRF points in columns ``first``–``last``: ``None`` when blank or unreadable (then
+        with a problem)."""
+        field = text[first - 1 : last]
+        try:
+            return parse_trf_points(field)
+        except ValueError:
+            self.problems.append(
+                Problem(line, first + _lead(field), points_problem(field.strip(), symbol))
+            )
+            return None
 
 
-def _teams(doc: TrfDocument, players: dict[int, Player]) -> list[Team]:
-    lines = [r.text for r in doc.records if isinstance(r, RawLine) and r.tag == "310"]
-    teams: list[Team] = []
+def _lead(text: str) -> int:
+    return len(text) - len(text.lstrip(" "))
+
+
+def _teams(reader: _Reader, players: dict[int, Player]) -> list[tuple[int, Team]]:
+    """The teams with the line of their record: ``310`` rosters (team number cols 5–7, name
+    9–40, short name 42–46, players from cols 74–77 every 5 columns), else the older ``013``
+    (name 5–36, players from cols 37–40 every 5 columns, numbered in file order)."""
+    teams: list[tuple[int, Team]] = []
+    lines = reader.raw("310")
     if lines:
-        for line in lines:
-            ids = [_int(line[i - 4 : i]) for i in range(77, len(line) + 1, 5)]
+        for lineno, line in lines:
+            number = reader.number(lineno, line, 5, 7)
+            ids = reader.numbers(lineno, line, 74, 5, 4, _RANK_NOT_A_NUMBER)
+            if number == 0:
+                reader.error(lineno, 5, "team number missing (columns 5–7)")
+            if not number:
+                continue
             roster = tuple(players.get(p, PairingNumber(p)) for p in ids if p)
-            teams.append(Team(_int(line[4:7]), line[8:40].strip(), roster, line[41:46].strip()))
+            teams.append((lineno, Team(number, line[8:40].strip(), roster, line[41:46].strip())))
         return teams
-    legacy = [r.text for r in doc.records if isinstance(r, RawLine) and r.tag == "013"]
-    for number, line in enumerate(legacy, start=1):
-        ids = [_int(line[i - 4 : i]) for i in range(40, len(line) + 1, 5)]
+    for number, (lineno, line) in enumerate(reader.raw("013"), start=1):
+        ids = reader.numbers(lineno, line, 37, 5, 4, _RANK_NOT_A_NUMBER)
         roster = tuple(players.get(p, PairingNumber(p)) for p in ids if p)
-        teams.append(Team(number, line[4:36].strip(), roster))
+        teams.append((lineno, Team(number, line[4:36].strip(), roster)))
     return teams
 
 
@@ -85,26 +166,26 @@ def has_team_records(doc: TrfDocument) -> bool:
     return any(isinstance(r, RawLine) and r.tag in TEAM_ROSTER_TAGS for r in doc.records)
 
 
-def _raw(doc: TrfDocument, tag: str) -> list[str]:
-    return [r.text for r in doc.records if isinstance(r, RawLine) and r.tag == tag]
-
-
-def _match_points(doc: TrfDocument) -> tuple[MatchPointSystem, list[TeamBye]]:
+def _match_points(reader: _Reader) -> tuple[MatchPointSystem, list[tuple[int, TeamBye]]]:
+    """``362`` (a letter and 4 columns of points every 9 columns from column 6: ``TW 2.0``)
+    and ``320`` (PAB match points cols 5–8, game points 10–13, then the team of each round
+    in 3 columns every 4 from cols 15–17) with the line of each bye."""
     values: dict[str, Points] = {}
-    for line in _raw(doc, "362"):
+    for lineno, line in reader.raw("362"):
         for pos in range(5, len(line) - 1, 9):
-            points = _points(line[pos + 1 : pos + 5])
+            symbol = line[pos].upper()
+            points = reader.points(lineno, line, pos + 2, pos + 5, "T" + symbol)
             if points is not None:
-                values[line[pos].upper()] = points
+                values[symbol] = points
     pab_mp: Points | None = None
     pab_gp: Points | None = None
-    byes: list[TeamBye] = []
-    for line in _raw(doc, "320"):
-        pab_mp, pab_gp = _points(line[4:8]), _points(line[9:13])
-        for rnd, i in enumerate(range(17, len(line) + 1, 4), start=1):
-            team = _int(line[i - 3 : i])
+    byes: list[tuple[int, TeamBye]] = []
+    for lineno, line in reader.raw("320"):
+        pab_mp, pab_gp = reader.points(lineno, line, 5, 8), reader.points(lineno, line, 10, 13)
+        teams = reader.numbers(lineno, line, 15, 4, 3, _CANNOT_READ)
+        for rnd, team in enumerate(teams, start=1):
             if team:
-                byes.append(TeamBye(rnd, team, ByeKind.PAIRING_ALLOCATED))
+                byes.append((lineno, TeamBye(rnd, team, ByeKind.PAIRING_ALLOCATED)))
     system = MatchPointSystem(
         win=values.get("W", Fraction(2)),
         draw=values.get("D", Fraction(1)),
@@ -150,21 +231,56 @@ def _game_result(cell: RoundCell, other: RoundCell | None, colour: Colour) -> Ga
     return GameResult.NONE
 
 
-def to_team_tournament(doc: TrfDocument) -> TeamTournament:
-    """The team tournament a TRF-2026 team document describes (:class:`TeamTrfError` else)."""
+def _sequence(reader: _Reader) -> tuple[str, int]:
+    """The ``352`` board colour sequence (``WBWB``; ``WB`` without the record) and the number
+    of boards it gives (its length on the first ``352``; 0 without one)."""
+    lines = reader.raw("352")
+    letters = []
+    for lineno, line in lines:
+        for index, letter in enumerate(line[4:], start=5):
+            if letter.upper() in ("W", "B"):
+                letters.append(letter.upper())
+            elif letter != " ":
+                reader.error(lineno, index, f"board colour {show(letter)} is not W or B")
+    boards = len(lines[0][1][4:].strip()) if lines else 0
+    return "".join(letters) or "WB", boards
+
+
+def to_team_tournament(doc: TrfDocument, *, source: str = "") -> TeamTournament:
+    """The team tournament a TRF-2026 team document describes. Raises :class:`TeamTrfError`
+    (``source`` names the file) listing every team record that cannot be read, with its line
+    and column, or the first contradiction between the team records and the player records
+    (a team whose players meet several teams or their own…)."""
+    problems = ProblemLog()
+    reader = _Reader(doc, problems)
     records: dict[int, PlayerRecord] = {p.starting_rank: p for p in doc.players()}
+    line_of = {
+        r.starting_rank: index + 1
+        for index, r in enumerate(doc.records)
+        if isinstance(r, PlayerRecord)
+    }
     players = {
         n: Player(PairingNumber(n), r.name, r.rating or None, r.title, r.sex, r.federation)
         for n, r in records.items()
     }
-    teams = _teams(doc, players)
-    if not teams:
-        raise TeamTrfError("no team record (310 or 013)")
+    numbered = _teams(reader, players)
+    seen_teams: dict[int, int] = {}
+    for lineno, entry in numbered:
+        if entry.number in seen_teams:
+            reader.error(
+                lineno,
+                5,
+                f"team number {entry.number} already used on line {seen_teams[entry.number]}",
+            )
+        else:
+            seen_teams[entry.number] = lineno
+    teams = [entry for _, entry in numbered]
+    if not teams and not problems:
+        reader.error(0, 0, "no team record (310 or 013)")
     team_of = {int(p): t.number for t in teams for p in t.pairing_numbers}
     roster_index = {int(p): i for t in teams for i, p in enumerate(t.pairing_numbers)}
-    sequence = "".join(line[4:].strip().upper() for line in _raw(doc, "352")) or "WB"
-    boards = len(_raw(doc, "352")[0][4:].strip()) if _raw(doc, "352") else 0
-    match_points, pabs = _match_points(doc)
+    sequence, boards = _sequence(reader)
+    match_points, pabs = _match_points(reader)
     by_slot: dict[tuple[int, int], TeamBye] = {}
     for record in doc.records:
         if isinstance(record, ByesRecord) and record.kind.upper() in _BYES:
@@ -172,20 +288,27 @@ def to_team_tournament(doc: TrfDocument) -> TeamTournament:
                 by_slot[(record.round, team)] = TeamBye(
                     record.round, team, _BYES[record.kind.upper()]
                 )
-    for pab in pabs:  # a 320 PAB wins over a 240 bye given for the same team and round
+    for _, pab in pabs:  # a 320 PAB wins over a 240 bye given for the same team and round
         by_slot[(pab.round, pab.team)] = pab
     byes = list(by_slot.values())
     forfeited: dict[tuple[int, frozenset[int]], TeamMatch] = {}
-    for line in _raw(doc, "330"):
-        rnd, white, black = _int(line[7:10]), _int(line[11:14]), _int(line[15:18])
+    for lineno, line in reader.raw("330"):
+        rnd = reader.number(lineno, line, 8, 10, _ROUND_NOT_A_NUMBER)
+        white, black = reader.number(lineno, line, 12, 14), reader.number(lineno, line, 16, 18)
         kind = _FORFEITS.get(line[4:6].upper())
         if kind is None:
-            raise TeamTrfError(f"330 record: unknown forfeit type {line[4:6]!r}")
-        forfeited[(rnd, frozenset((white, black)))] = TeamMatch(rnd, white, black, forfeit=kind)
+            reader.error(lineno, 5, f"unknown forfeit type {show(line[4:6])}")
+        elif rnd is not None and white is not None and black is not None:
+            forfeited[(rnd, frozenset((white, black)))] = TeamMatch(rnd, white, black, forfeit=kind)
     lineups: dict[tuple[int, int], list[int]] = {}
-    for line in _raw(doc, "300"):
-        ids = [_int(line[i - 4 : i]) for i in range(20, len(line) + 1, 5)]
-        lineups[(_int(line[4:7]), _int(line[8:11]))] = ids
+    for lineno, line in reader.raw("300"):
+        lineup_round = reader.number(lineno, line, 5, 7, _ROUND_NOT_A_NUMBER)
+        lineup_team = reader.number(lineno, line, 9, 11)
+        ids = reader.numbers(lineno, line, 17, 5, 4, _RANK_NOT_A_NUMBER)
+        if lineup_round is not None and lineup_team is not None:
+            lineups[(lineup_round, lineup_team)] = ids
+    if problems:
+        raise TeamTrfError(problems, source=source)
     rounds = max((len(r.cells) for r in records.values()), default=0)
     # each team's line-up per round: the players paired in that round (board order)
     matches: list[TeamMatch] = list(forfeited.values())
@@ -209,7 +332,16 @@ def to_team_tournament(doc: TrfDocument) -> TeamTournament:
             assert first is not None and first.opponent is not None
             opponent = team_of.get(first.opponent)
             if opponent is None or opponent == team:
-                raise TeamTrfError(f"round {rnd}: team {team}'s opponent cannot be found")
+                reader.error(
+                    line_of[members[0]],
+                    cell_column(rnd),
+                    f"round {rnd}: team {team}'s opponent cannot be found (player "
+                    f"{first.opponent} is in "
+                    + ("no team" if opponent is None else "the same team")
+                    + ")",
+                )
+                done.add(team)
+                continue
             done |= {team, opponent}
             if (rnd, frozenset((team, opponent))) in forfeited:
                 continue
@@ -267,6 +399,8 @@ def to_team_tournament(doc: TrfDocument) -> TeamTournament:
                 ]
             boards = max(boards, len(games))
             matches.append(TeamMatch(rnd, home, opponent if home == team else team, tuple(games)))
+    if problems:
+        raise TeamTrfError(problems, source=source)
     planned = next((r.rounds for r in doc.records if isinstance(r, RoundsRecord)), rounds)
     start = doc.text_value("042")
     try:
@@ -282,8 +416,8 @@ def to_team_tournament(doc: TrfDocument) -> TeamTournament:
             start_date=_date(start),
             players=tuple(players.values()),
         )
-    except TournamentError as exc:
-        raise TeamTrfError(str(exc)) from exc
+    except TournamentError as exc:  # the model's (English) text, as a param: it may hold braces
+        raise TeamTrfError([Problem(0, 0, _ERROR, {"error": str(exc)})], source=source) from exc
 
 
 def _date(text: str | None) -> datetime.date | None:
@@ -298,8 +432,10 @@ def _date(text: str | None) -> datetime.date | None:
 
 
 def read_team_trf(data: bytes, *, source: str = "") -> TeamTournament:
-    """Read a TRF-2026 team file (bytes) into a :class:`TeamTournament`."""
-    return to_team_tournament(read_trf(data, source=source))
+    """Read a TRF-2026 team file (bytes) into a :class:`TeamTournament`: the individual
+    reading's :class:`~chessclub.formats.errors.TrfError` for a malformed file, a
+    :class:`TeamTrfError` (a ``TrfError`` too) for its team records."""
+    return to_team_tournament(read_trf(data, source=source), source=source)
 
 
 # -- writing ------------------------------------------------------------------------------------

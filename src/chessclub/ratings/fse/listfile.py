@@ -26,10 +26,12 @@ unknown column is refused, to catch typing errors):
 
 Dates are ``YYYY-MM-DD`` or ``DD.MM.YYYY``, years 1900…2100 (a typing error such as ``9999``
 would otherwise only fail, unnamed, in the date arithmetic of W3/W7). A file that is not text
-(UTF-16, or binary with NUL bytes) is refused as a whole on its first line. A bad file is
+(UTF-16, or binary with NUL bytes) is refused as a whole on its first line; a control
+character (C0 but TAB, DEL, C1) in a field is refused at its line and column. A bad file is
 refused with :class:`ListFileError` (a :class:`~chessclub.formats.FormatError`) naming every
 problem's line and column (the column is the field's position, 1-based, and its name is in the
-message).
+message): the first :data:`~chessclub.formats.errors.MAX_PROBLEMS`, the others counted in its
+``omitted``.
 """
 
 from __future__ import annotations
@@ -43,7 +45,8 @@ from fractions import Fraction
 from typing import Any
 
 from chessclub.formats import UTF16_MESSAGE, is_utf16
-from chessclub.formats.errors import FormatError, Problem
+from chessclub.formats.errors import FormatError, Problem, ProblemLog
+from chessclub.formats.limits import control_message, find_control
 from chessclub.i18n import gettext_noop
 from chessclub.model.points import format_points_decimal, parse_points
 
@@ -192,17 +195,22 @@ def read_list_csv(data: bytes, *, source: str = "") -> list[ListEntry]:
             source=source,
         )
     text = _decode(data)
-    lines = text.splitlines()
-    if not lines or not lines[0].strip():
+    # the first line as the csv module splits lines (CR, LF, CR LF): str.splitlines() would
+    # also split at U+000B, U+001C…U+001E, U+0085, U+2028…
+    first_line = _LINE_END.split(text, maxsplit=1)[0]
+    if not first_line.strip():
         raise ListFileError(
             [Problem(1, 0, gettext_noop("empty list file: expected a header line"))],
             source=source,
         )
-    delimiter = ";" if lines[0].count(";") > lines[0].count(",") else ","
-    csv_reader = csv.reader(io.StringIO(text), delimiter=delimiter)
+    delimiter = ";" if first_line.count(";") > first_line.count(",") else ","
+    csv_reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
     reader = _Rows(csv_reader, source)
-    problems: list[Problem] = []
-    header = [h.strip().lower() for h in next(reader)]
+    problems = ProblemLog(by_place=False)  # the first MAX_PROBLEMS are listed, the rest counted
+    raw_header = next(reader, [])
+    if _has_control(raw_header, 1, problems):
+        raise ListFileError(problems, source=source)
+    header = [h.strip().lower() for h in raw_header]
     for position, name in enumerate(header, start=1):
         if name not in COLUMNS:
             problems.append(
@@ -242,6 +250,8 @@ def read_list_csv(data: bytes, *, source: str = "") -> list[ListEntry]:
                 )
             )
             continue
+        if _has_control(row, number, problems):
+            continue
         entry = _row(row, where, number, problems)
         if entry is None:
             continue
@@ -276,8 +286,28 @@ def read_list_csv(data: bytes, *, source: str = "") -> list[ListEntry]:
     return entries
 
 
+_LINE_END = re.compile(r"\r\n|\r|\n")
+
+
+def _has_control(row: list[str], line: int, problems: ProblemLog) -> bool:
+    """Whether a field of ``row`` holds a control character (C0 but TAB, DEL, C1: they would
+    reach pages and terminals raw); a problem at the first one."""
+    for position, value in enumerate(row, start=1):
+        found = find_control(value)
+        if found is not None:
+            problems.append(Problem(line, position, control_message(value[found])))
+            return True
+    return False
+
+
+# What parse_points reads, bounded before it is called: Fraction("1e999999999") would compute
+# a billion-digit power of ten (minutes, then OverflowError) and a 5000-digit number exceeds
+# int()'s limit.
+_POINTS_TEXT = re.compile(r"\s*[0-9]{0,6}(?:[.,][0-9]{1,2}|½)?\s*")
+
+
 def _row(
-    row: list[str], where: dict[str, int], line: int, problems: list[Problem]
+    row: list[str], where: dict[str, int], line: int, problems: ProblemLog
 ) -> ListEntry | None:
     before = len(problems)
 
@@ -345,6 +375,8 @@ def _row(
     score = Fraction(0)
     if cell("pending_score"):
         try:
+            if not _POINTS_TEXT.fullmatch(cell("pending_score")):
+                raise ValueError(cell("pending_score"))
             score = parse_points(cell("pending_score"))
         except ValueError:
             bad(

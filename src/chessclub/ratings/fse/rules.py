@@ -18,6 +18,7 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import json
+import re
 from dataclasses import dataclass
 from fractions import Fraction
 from importlib import resources
@@ -92,6 +93,10 @@ class RuleSet:
 class RuleSetError(ValueError):
     """A rule-set file that cannot be used (names the file and the problem)."""
 
+    omitted: int = 0
+    """Problems left out of the message: always 0, the reader stops at the first one (the
+    attribute every reader's error has, see :class:`~chessclub.formats.errors.FormatError`)."""
+
 
 _INT_FIELDS = (
     "entry_games",
@@ -118,10 +123,17 @@ def _positive_int(doc: dict[str, Any], key: str, where: str) -> int:
     return value
 
 
+# A fraction as text, bounded before Fraction() reads it: "1e999999999" would make it compute
+# a billion-digit power of ten (the reading would hang), "9" * 5000 exceed int()'s limit.
+_FRACTION_TEXT = re.compile(r"\s*-?[0-9]{1,12}(?:/[0-9]{1,12}|\.[0-9]{1,12})?\s*")
+
+
 def _fraction(doc: dict[str, Any], key: str, where: str) -> Fraction:
     value = doc.get(key)
     try:
         if isinstance(value, bool) or not isinstance(value, str | int):
+            raise ValueError
+        if isinstance(value, str) and not _FRACTION_TEXT.fullmatch(value):
             raise ValueError
         result = Fraction(value)
     except (ValueError, ZeroDivisionError):

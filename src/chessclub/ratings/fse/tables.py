@@ -44,6 +44,10 @@ results is built up to it, whatever a band's ``to`` says, and ``D(L)`` must stay
 class TableError(ValueError):
     """An evaluation-table file that cannot be used (names the file and the problem)."""
 
+    omitted: int = 0
+    """Problems left out of the message: always 0, the reader stops at the first one (the
+    attribute every reader's error has, see :class:`~chessclub.formats.errors.FormatError`)."""
+
 
 @dataclass(frozen=True)
 class EvaluationTable:
