@@ -36,6 +36,7 @@ test: install browser
 	$(VENV)/bin/ruff check src tests benchmarks
 	$(VENV)/bin/ruff format --check src tests benchmarks
 	$(VENV)/bin/mypy
+	$(VENV)/bin/lint-imports
 	$(PY) -m pytest -q
 
 test-full: test
@@ -48,6 +49,7 @@ lint: install
 	$(VENV)/bin/ruff check src tests benchmarks
 	$(VENV)/bin/ruff format --check src tests benchmarks
 	$(VENV)/bin/mypy
+	$(VENV)/bin/lint-imports
 
 # Run from src/ so that the core's messages marked with chessclub.i18n.gettext_noop (file
 # reader problems…) land in the web catalogues too (src/chessclub_web/locale, LOCALE_PATHS).
@@ -56,4 +58,4 @@ messages: install
 	cd src/chessclub_web && ../../$(VENV)/bin/chessclub manage compilemessages
 
 clean:
-	rm -rf $(VENV) data .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) data .pytest_cache .mypy_cache .ruff_cache .import_linter_cache .grimp_cache .hypothesis

@@ -1,4 +1,5 @@
-"""Entry points of the ``chessclub`` console script into the web layer (imported lazily).
+"""What the ``chessclub`` console script's database commands do (imported lazily by
+:mod:`chessclub_web.cli`, which adds those commands to the core's command line).
 
 - :func:`setup` — configure Django (``chessclub_web.settings`` unless already chosen);
 - :func:`manage` — any Django management command (``manage(["migrate", "--noinput"])``);

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from chessclub.cli import EXIT_FAILURE, EXIT_INVALID_INPUT, EXIT_NOT_FOUND, EXIT_OK, main
+from chessclub.cli import EXIT_FAILURE, EXIT_INVALID_INPUT, EXIT_NOT_FOUND, EXIT_OK
+from chessclub_web.cli import main
 from chessclub_web.clubs.models import Club
 from chessclub_web.tournaments.models import Tournament, TournamentPlayer
 

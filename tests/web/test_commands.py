@@ -1,6 +1,9 @@
-"""Entry points used by the ``chessclub`` console script (chessclub_web.commands)."""
+"""Entry points used by the ``chessclub`` console script (chessclub_web.commands), and the
+console script itself (chessclub_web.cli: the core's command line plus the database commands)."""
 
 from __future__ import annotations
+
+import argparse
 
 import pytest
 
@@ -67,3 +70,38 @@ def test_import_file_malformed_raises_format_error_and_stores_nothing(tmp_path, 
 def test_manage_runs_a_management_command():
     assert commands.manage(["check"]) == 0
     assert commands.manage(["no-such-command"]) != 0
+
+
+def _command_names(parser: argparse.ArgumentParser) -> list[str]:
+    (sub,) = (a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    return list(sub.choices)
+
+
+CORE_COMMANDS = ["standings", "convert", "pair", "check", "berger", "frbe", "fse"]
+WEB_COMMANDS = ["import", "user", "lists", "club", "demo", "serve", "manage"]
+
+
+def test_console_script_is_the_core_command_line_with_the_web_commands():
+    """The core's parser has only the core's commands; the console script
+    (``chessclub_web.cli:main``) adds the database commands after them, through the core's
+    extension hook and its one table of exit codes."""
+    from importlib.metadata import entry_points
+
+    from chessclub import cli as core
+    from chessclub_web import cli as web
+
+    assert _command_names(core.build_parser()) == [*CORE_COMMANDS, "rating-change"]
+    assert _command_names(web.build_parser()) == [*CORE_COMMANDS, "rating-change", *WEB_COMMANDS]
+    (script,) = entry_points(group="console_scripts", name="chessclub")
+    assert script.value == "chessclub_web.cli:main"
+    assert web.main(["club", "add", "602", "Cercle"]) == core.EXIT_OK
+    assert web.main(["club", "add", "602", "Encore"]) == core.EXIT_FAILURE  # number taken
+
+
+def test_core_command_line_alone_refuses_the_database_commands(capsys):
+    from chessclub import cli as core
+
+    with pytest.raises(SystemExit) as usage:
+        core.main(["demo"])
+    assert usage.value.code == core.EXIT_USAGE
+    assert "invalid choice: 'demo'" in capsys.readouterr().err

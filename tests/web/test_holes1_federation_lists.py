@@ -243,7 +243,8 @@ def test_holes1_list_page_add_to_round_robin_after_round_one_refused(
 
 
 def test_holes1_cli_imports_rolls_back_and_names_problems(tmp_path, capsys, make_user):
-    from chessclub.cli import EXIT_FAILURE, EXIT_INVALID_INPUT, EXIT_NOT_FOUND, EXIT_OK, main
+    from chessclub.cli import EXIT_FAILURE, EXIT_INVALID_INPUT, EXIT_NOT_FOUND, EXIT_OK
+    from chessclub_web.cli import main
 
     good, forged, bad = tmp_path / "PLAYER.csv", tmp_path / "forged.csv", tmp_path / "bad.csv"
     good.write_bytes(CSV)

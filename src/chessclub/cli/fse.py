@@ -8,9 +8,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-EXIT_OK = 0
-EXIT_USAGE = 2
-EXIT_INVALID_INPUT = 3  # as chessclub.cli: an input file that cannot be used
+from chessclub.cli import EXIT_INVALID_INPUT, EXIT_OK, EXIT_USAGE
+
 MAX_VALUE = 3500  # as the list file's points (chessclub.ratings.fse.listfile.MAX_POINTS)
 
 
@@ -37,7 +36,7 @@ def cmd_fse_rating_run(args: argparse.Namespace) -> int:
 
     A ``--table`` file that cannot be used is an invalid input file (exit 3, the problem
     named). Other errors (``FormatError``, ``LookupError``, ``ValueError``, ``OSError``) are
-    turned into exit codes by ``chessclub.cli.main``.
+    turned into exit codes by ``chessclub.cli.run``.
     """
     from chessclub.ratings.fse import TableError
 
@@ -85,7 +84,7 @@ def register(sub: Any) -> None:
     """Add ``fse`` and its actions to the ``chessclub`` parser's subparsers ``sub``.
 
     Each subcommand sets ``func`` (taking the parsed ``argparse.Namespace``, returning the
-    exit code); errors are turned into exit codes by ``chessclub.cli.main``.
+    exit code); errors are turned into exit codes by ``chessclub.cli.run``.
     """
     p = sub.add_parser("fse", help="Swiss federation (FSE/SSB) calculations")
     fse_sub = p.add_subparsers(dest="fse_command", required=True, metavar="ACTION")

@@ -16,6 +16,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from chessclub.cli import EXIT_FAILURE, EXIT_INVALID_INPUT, EXIT_OK
+
 _RATING_RUN_HELP = """\
 Compute the federation's national rating over one period (spec B5, the federation's CalcElo):
 the player list (PLAYER.DBF, or a CSV export of it) and the period's results files, processed
@@ -53,7 +55,7 @@ closed group, else a round robin is a closed group and any other system an open.
 def register(sub: Any) -> None:
     """Add ``chessclub frbe`` and its subcommands to the ``chessclub`` parser's subparsers
     ``sub``. Each subcommand sets ``func`` (taking the parsed ``argparse.Namespace``, returning
-    the exit code); errors are turned into exit codes by ``chessclub.cli.main``."""
+    the exit code); errors are turned into exit codes by ``chessclub.cli.run``."""
     frbe = sub.add_parser(
         "frbe",
         help="Belgian federation: rating run, results-file export, fictitious Elo",
@@ -146,10 +148,10 @@ def _invalid_list(func: Any) -> Any:
             result: int = func(args)
         except _BadPlayerList as error:
             print(f"chessclub: cannot read the player list:\n{error}", file=sys.stderr)
-            return 3
+            return EXIT_INVALID_INPUT
         except _BadRuleSet as error:
             print(f"chessclub: cannot read the rule set:\n{error}", file=sys.stderr)
-            return 3
+            return EXIT_INVALID_INPUT
         return result
 
     return run
@@ -235,7 +237,7 @@ def cmd_rating_run(args: argparse.Namespace) -> int:
             ],
         }  # fmt: skip
         sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=1) + "\n")
-        return 0
+        return EXIT_OK
     left_out = len(skipped) + len(run.skipped)
     counted = len(games) - len(run.skipped)
     out = [f"Rule set: {run.rules}", f"Games: {counted} counted, {left_out} left out", ""]
@@ -257,7 +259,7 @@ def cmd_rating_run(args: argparse.Namespace) -> int:
     for s in [*skipped, *run.skipped]:
         out.append(f"left out: #{s.game} {s.source} r{s.round} {s.white}-{s.black}: {s.reason}")
     sys.stdout.write("\n".join(out) + "\n")
-    return 0
+    return EXIT_OK
 
 
 def _score(value: Any) -> str:
@@ -288,7 +290,7 @@ def cmd_export(args: argparse.Namespace) -> int:
             print(f"  - {issue.text}", file=sys.stderr)
         if any(i.kind == "missing_matricule" for i in blocking) and _is_fide_trf(args.file):
             print(f"chessclub: {FIDE_TRF_HINT}", file=sys.stderr)
-        return 1
+        return EXIT_FAILURE
     assert tournament.end_date is not None
     identifier = args.identifier or default_identifier(tournament.system)
     name = frbe_file_name(
@@ -297,13 +299,13 @@ def cmd_export(args: argparse.Namespace) -> int:
     data = results_file(tournament, check)
     if args.output == "-":
         sys.stdout.buffer.write(data)
-        return 0
+        return EXIT_OK
     target = Path(args.output) if args.output else Path(name)
     if target.is_dir():
         target = target / name
     target.write_bytes(data)
     print(target)
-    return 0
+    return EXIT_OK
 
 
 FIDE_TRF_HINT = (
@@ -381,4 +383,4 @@ def cmd_fictitious(args: argparse.Namespace) -> int:
                 f"{perf.rating_sum}/{perf.games} = {perf.mean}, p {perf.p_hundredths}%, "
                 f"dp {perf.dp:+d} -> {perf.value}"
             )
-    return 0
+    return EXIT_OK

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-EXIT_OK = 0
+from chessclub.cli import EXIT_OK
 
 DESCRIPTION = (
     "For a Belgian results file or a TRF (format detected from the content), print each "
@@ -34,7 +34,7 @@ def cmd_rating_change(args: argparse.Namespace) -> int:
     """``chessclub rating-change``: print every player's rating change (text or JSON).
 
     Errors (``FormatError``, ``ValueError``, ``OSError``) are turned into exit codes by
-    ``chessclub.cli.main``.
+    ``chessclub.cli.run``.
     """
     from chessclub.formats import read_tournament
     from chessclub.ratings.rating_change import (
@@ -81,7 +81,7 @@ def register(sub: Any) -> None:
     """Add ``rating-change`` to the ``chessclub`` parser's subparsers ``sub``.
 
     Each subcommand sets ``func`` (taking the parsed ``argparse.Namespace``, returning the
-    exit code); errors are turned into exit codes by ``chessclub.cli.main``.
+    exit code); errors are turned into exit codes by ``chessclub.cli.run``.
     """
     p = sub.add_parser(
         "rating-change",

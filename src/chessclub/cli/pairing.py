@@ -1,0 +1,88 @@
+"""``chessclub pair``, ``check`` and ``berger``: the FIDE Dutch system through FIDE's reference
+engine (spec P1–P3) and FIDE's Berger tables (C.05 Annex 1)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from chessclub.cli import EXIT_FAILURE, EXIT_OK, EXIT_USAGE
+
+MAX_BERGER_PLAYERS = 500
+"""Largest round robin ``chessclub berger`` prints (a double table of 500 is 249,500 boards)."""
+
+
+def cmd_pair(args: argparse.Namespace) -> int:
+    from chessclub.pairing import pair_trf
+
+    text = pair_trf(Path(args.file).read_bytes(), source=args.file)
+    if args.output and args.output != "-":
+        Path(args.output).write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text)
+    return EXIT_OK
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    from chessclub.pairing import check_trf, format_differences
+
+    differences = check_trf(Path(args.file).read_bytes(), source=args.file, workers=args.workers)
+    if differences:
+        sys.stdout.write(format_differences(differences))
+        return EXIT_FAILURE
+    print("Every round is paired as the FIDE Dutch system pairs it.")
+    return EXIT_OK
+
+
+def cmd_berger(args: argparse.Namespace) -> int:
+    from chessclub.pairing import berger_table, format_berger_table
+
+    if not 2 <= args.players <= MAX_BERGER_PLAYERS:
+        print(f"chessclub: a Berger table needs 2 to {MAX_BERGER_PLAYERS} players", file=sys.stderr)
+        return EXIT_USAGE
+    sys.stdout.write(format_berger_table(berger_table(args.players, double=args.double)))
+    return EXIT_OK
+
+
+def register(sub: Any) -> None:
+    """Add ``pair``, ``check`` and ``berger`` to the ``chessclub`` parser's sub-parsers
+    ``sub``."""
+    p = sub.add_parser(
+        "pair",
+        help="pair the next round of a TRF with the FIDE Dutch system",
+        description="Pair the next round of a Swiss TRF (FIDE Dutch system, C.04.3, through "
+        "FIDE's reference engine gacrux) and print it in bbpPairings' output format: the "
+        "number of pairs, then one 'white black' line per board, the pairing-allocated bye "
+        "as 'N 0'. Requested byes and absences of that round are read from the file (record "
+        "240, '0000 - H' cells). Exit 1 with 'cannot pair: …' when no legal pairing exists.",
+    )
+    p.add_argument("file", help="the TRF (TRF-16 with XXR/XXC, or TRF-2026 records)")
+    p.add_argument("-o", "--output", help="output file (default: standard output)")
+    p.set_defaults(func=cmd_pair)
+
+    p = sub.add_parser(
+        "check",
+        help="re-pair every round of a Swiss TRF and report the pairs that differ",
+        description="Re-pair every round of a Swiss TRF from the rounds before it (FIDE Dutch "
+        "system) and compare it with the round as played, pair by pair (a TRF has no board "
+        "numbers). One line per difference, each once, by round, then by lowest pairing "
+        "number, the bye last: 'round R: played W-B, not paired by the engine'; 'round R: "
+        "engine W-B, not played'; 'round R: played W-B, engine B-W (colours)'; 'round R: "
+        "pairing-allocated bye: played N, engine M' ('none' when a side gives no bye); "
+        "'round R: cannot pair: ...'. Exit 0 when every round agrees, 1 otherwise.",
+    )
+    p.add_argument("file", help="the TRF (TRF-16 with XXR/XXC, or TRF-2026 records)")
+    p.add_argument("--workers", type=int, default=2, help="rounds re-paired in parallel")
+    p.set_defaults(func=cmd_check)
+
+    p = sub.add_parser(
+        "berger",
+        help="print the Berger table for N players",
+        description="Print FIDE's Berger table (C.05 Annex 1) for N players, one round a line; "
+        "an odd N plays with a bye. --double gives the double round robin.",
+    )
+    p.add_argument("players", type=int, metavar="N")
+    p.add_argument("--double", action="store_true")
+    p.set_defaults(func=cmd_berger)

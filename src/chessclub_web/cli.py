@@ -1,0 +1,258 @@
+"""The ``chessclub`` console script: the core's command line (``chessclub.cli``) with the web
+layer's database commands added to it.
+
+The core offers the parser, its extension hook and the one table of exit codes; this module
+adds ``import``, ``user add``, ``user federation-data``, ``lists import``, ``lists rollback``,
+``club add``, ``demo``, ``serve`` and ``manage`` (:func:`register`) and runs the whole through
+the core's error handler (:func:`main`, the ``[project.scripts]`` entry point). Each command
+imports :mod:`chessclub_web.commands` (and so Django) only when it runs: ``chessclub
+standings`` and the other core commands never load Django.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from chessclub import cli as core
+from chessclub.cli import EXIT_FAILURE, EXIT_INVALID_INPUT, EXIT_OK, EXIT_USAGE
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    from chessclub_web import commands
+
+    commands.setup()
+    tournament_id, url = commands.import_file(
+        args.file,
+        args.club,
+        kind=args.kind,
+        time_control_category=args.time_control,
+        allow_duplicate=args.allow_duplicate,
+        user=args.user,
+    )
+    print(f"Imported tournament {tournament_id}: {url}")
+    return EXIT_OK
+
+
+def cmd_user_add(args: argparse.Namespace) -> int:
+    from chessclub_web import commands
+
+    if args.password_stdin:
+        password = sys.stdin.readline().rstrip("\n")
+    else:
+        import getpass
+
+        password = getpass.getpass(f"Password for {args.username}: ")
+        if password != getpass.getpass("Password (again): "):
+            print("chessclub: the two passwords differ", file=sys.stderr)
+            return EXIT_USAGE
+    commands.setup()
+    commands.create_user(args.username, password, email=args.email)
+    print(f"Created user {args.username}")
+    return EXIT_OK
+
+
+def cmd_user_federation_data(args: argparse.Namespace) -> int:
+    from chessclub_web import commands
+
+    commands.setup()
+    print(commands.set_federation_data_manager(args.username, manager=not args.revoke))
+    return EXIT_OK
+
+
+def cmd_lists_import(args: argparse.Namespace) -> int:
+    from chessclub_web import commands
+
+    commands.setup()
+    try:
+        message = commands.import_federation_list(
+            args.kind, args.file, list_date=args.list_date, again=args.again, username=args.user
+        )
+    except commands.FederationListRefused as exc:
+        print("chessclub: the list was not imported:", file=sys.stderr)
+        for line in exc.lines:
+            print(f"  {line}", file=sys.stderr)
+        return EXIT_INVALID_INPUT if exc.invalid else EXIT_FAILURE
+    print(message)
+    return EXIT_OK
+
+
+def cmd_lists_rollback(args: argparse.Namespace) -> int:
+    from chessclub_web import commands
+
+    commands.setup()
+    try:
+        message = commands.roll_back_federation_list(args.kind, to=args.to)
+    except commands.FederationListRefused as exc:
+        print(f"chessclub: {exc}", file=sys.stderr)
+        return EXIT_FAILURE
+    print(message)
+    return EXIT_OK
+
+
+def cmd_club_add(args: argparse.Namespace) -> int:
+    from chessclub_web import commands
+
+    commands.setup()
+    url = commands.create_club(args.number, args.name, public=not args.private, owner=args.owner)
+    print(f"Created club {args.number}: {url}")
+    return EXIT_OK
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    from chessclub_web import commands
+
+    commands.setup()
+    print(commands.load_demo())
+    return EXIT_OK
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    from chessclub_web import commands
+
+    commands.setup()
+    commands.serve(args.host, args.port)
+    return EXIT_OK
+
+
+def cmd_manage(args: argparse.Namespace) -> int:
+    from chessclub_web import commands
+
+    commands.setup()
+    status: int = commands.manage(list(args.argv))
+    return status
+
+
+def register(sub: Any) -> None:
+    """Add the database commands to the ``chessclub`` parser's sub-parsers ``sub`` (a
+    :data:`chessclub.cli.Extension`)."""
+    p = sub.add_parser(
+        "import",
+        help="import a Belgian results file or TRF into a club (database)",
+        description="Import a tournament file into the club with this federation number. "
+        "A malformed file is refused with every problem (line, column) and nothing is stored.",
+    )
+    p.add_argument("file")
+    p.add_argument("--club", required=True, metavar="NUMBER", help="club federation number")
+    p.add_argument(
+        "--kind",
+        choices=("club", "independent"),
+        default="club",
+        help="club tournament (counts for the club Elo) or independent (default: club)",
+    )
+    p.add_argument(
+        "--time-control",
+        choices=("standard", "rapid", "blitz"),
+        default="standard",
+        help="time-control category (default: standard)",
+    )
+    p.add_argument(
+        "--allow-duplicate",
+        action="store_true",
+        help="import even if the same file was already imported into this club",
+    )
+    p.add_argument("--user", help="username recorded as the tournament's creator")
+    p.set_defaults(func=cmd_import)
+
+    p = sub.add_parser("user", help="manage user accounts")
+    user_sub = p.add_subparsers(dest="user_command", required=True, metavar="ACTION")
+    p = user_sub.add_parser(
+        "add",
+        help="create an ordinary user account",
+        description="Create an ordinary (non-staff) account. It has no rights of its own: a "
+        "club owner gives it a role (administrator, arbiter) on the club's Membres page, or "
+        "names it with 'chessclub club add … --owner USERNAME'. The password is asked twice, "
+        "or read from the first line of standard input with --password-stdin.",
+    )
+    p.add_argument("username")
+    p.add_argument("--email", default="")
+    p.add_argument("--password-stdin", action="store_true")
+    p.set_defaults(func=cmd_user_add)
+    p = user_sub.add_parser(
+        "federation-data",
+        help="give or take the site role 'federation data manager'",
+        description="A federation data manager imports, replaces and rolls back the site's "
+        "federation lists (FRBE PLAYER, FSE ranking list) on the Federation lists page "
+        "(/lists/); it gives no right inside any club. --revoke takes the role back.",
+    )
+    p.add_argument("username")
+    p.add_argument("--revoke", action="store_true", help="take the role back")
+    p.set_defaults(func=cmd_user_federation_data)
+
+    p = sub.add_parser("lists", help="the site's federation lists (import, roll back)")
+    lists_sub = p.add_subparsers(dest="lists_command", required=True, metavar="ACTION")
+    p = lists_sub.add_parser(
+        "import",
+        help="import a new version of a federation list",
+        description="Import FILE as the new current version of the site's federation list "
+        "KIND: frbe (the Belgian federation's PLAYER file, dBase or CSV) or fse (the Swiss "
+        "ranking list CSV that 'chessclub fse rating-run --list' reads). The file is read "
+        "first: a bad file changes nothing (exit code 3, each problem printed). The same file "
+        "as the current version is refused unless --again. Every club sees the new version.",
+    )
+    p.add_argument("kind", choices=("frbe", "fse"))
+    p.add_argument("file")
+    p.add_argument("--list-date", default="", metavar="YYYY-MM-DD", help="the list's date")
+    p.add_argument("--again", action="store_true", help="import the current file again")
+    p.add_argument("--user", help="username recorded as the importer")
+    p.set_defaults(func=cmd_lists_import)
+    p = lists_sub.add_parser(
+        "rollback",
+        help="make an earlier version current again",
+        description="Make the version before the current one (or version --to N) of the "
+        "site's federation list KIND current again. Only the last versions keep their records.",
+    )
+    p.add_argument("kind", choices=("frbe", "fse"))
+    p.add_argument("--to", type=int, metavar="N", help="the version's number")
+    p.set_defaults(func=cmd_lists_rollback)
+
+    p = sub.add_parser("club", help="manage clubs")
+    club_sub = p.add_subparsers(dest="club_command", required=True, metavar="ACTION")
+    p = club_sub.add_parser(
+        "add",
+        help="create a club",
+        description="Create a club with its federation number (e.g. 618) and name; it is "
+        "public unless --private. --owner names an existing user who becomes its owner.",
+    )
+    p.add_argument("number", help="federation club number, e.g. 618")
+    p.add_argument("name", help="the club's name")
+    p.add_argument("--private", action="store_true", help="hide the club from outsiders")
+    p.add_argument("--owner", metavar="USERNAME", help="an existing user, made owner")
+    p.set_defaults(func=cmd_club_add)
+
+    p = sub.add_parser("demo", help="load the demo club and its tournament (idempotent)")
+    p.set_defaults(func=cmd_demo)
+
+    p = sub.add_parser("serve", help="serve the web app")
+    p.add_argument("--host", default="127.0.0.1")
+    p.add_argument("--port", type=int, default=8000)
+    p.set_defaults(func=cmd_serve)
+
+    p = sub.add_parser(
+        "manage",
+        help="run a Django management command (migrate, createsuperuser, …)",
+        prefix_chars="\0",
+    )
+    p.add_argument("argv", nargs=argparse.REMAINDER)
+    p.set_defaults(func=cmd_manage)
+
+
+EXTENSIONS: tuple[core.Extension, ...] = (register,)
+"""What the console script adds to the core's parser."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The whole ``chessclub`` parser: the core's sub-commands, then the web layer's."""
+    return core.build_parser(EXTENSIONS)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``chessclub`` command (every sub-command); returns the exit code (the table of
+    ``chessclub.cli``)."""
+    return core.main(argv, extensions=EXTENSIONS)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
