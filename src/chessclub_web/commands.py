@@ -326,13 +326,21 @@ def import_federation_list(
             raise FederationListRefused(
                 [f"--list-date {list_date!r} is not a date (YYYY-MM-DD)"], invalid=False
             ) from None
+    importer_user = _list_user(username)
+    if importer_user is not None:
+        from chessclub_web.permissions import SiteAction, site_allowed
+
+        if not site_allowed(importer_user, SiteAction.MANAGE_FEDERATION_LISTS):
+            raise FederationListRefused(
+                [f"{username} is neither staff nor a federation data manager"], invalid=False
+            )
     data = Path(path).read_bytes()
     try:
         version = services.import_list(
             kind,
             data,
             Path(path).name,
-            _list_user(username),
+            importer_user,
             list_date=date,
             again=again,
             operator=True,

@@ -252,7 +252,19 @@ def require_site(request: HttpRequest, action: SiteAction) -> None:
         return
     if not request.user.is_authenticated:
         raise LoginRequired
-    raise PermissionDenied
+    from django.utils.translation import gettext as _
+
+    if action is SiteAction.MANAGE_FEDERATION_LISTS:
+        raise PermissionDenied(
+            _(
+                "The federation lists are shared by every club of the site: only the site's "
+                "staff and federation data managers (a site role that the staff give) import "
+                "them or roll them back. No role in a club gives this right."
+            )
+        )
+    raise PermissionDenied(
+        _("On this site, clubs are created by the site's staff: ask them for yours.")
+    )
 
 
 class LoginRequired(Exception):

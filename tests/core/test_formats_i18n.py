@@ -26,7 +26,7 @@ FIXTURES = ROOT / "tests" / "fixtures"
 MODULES = [
     FORMATS / "__init__.py",
     FORMATS / "errors.py",
-    FORMATS / "frbe.py",
+    *sorted((FORMATS / "frbe").glob("*.py")),
     FORMATS / "limits.py",
     *sorted((FORMATS / "trf").glob("*.py")),
 ]

@@ -256,15 +256,18 @@ def test_holes1_cli_imports_rolls_back_and_names_problems(tmp_path, capsys, make
     assert main(["lists", "import", "frbe", str(bad)]) == EXIT_INVALID_INPUT
     assert "SEXE" in capsys.readouterr().err
     assert main(["lists", "import", "frbe", str(forged), "--user", "nobody"]) == EXIT_NOT_FOUND
-    make_user("keeper")
+    make_user("keeper")  # recorded as the importer only if they hold the right
+    assert main(["lists", "import", "frbe", str(forged), "--user", "keeper"]) == EXIT_FAILURE
+    assert "neither staff nor a federation data manager" in capsys.readouterr().err
+    assert main(["user", "federation-data", "keeper"]) == EXIT_OK
     assert main(["lists", "import", "frbe", str(forged), "--user", "keeper"]) == EXIT_OK
     assert alpha_rating() == 2999
     assert ListVersion.objects.get(number=2).imported_by.username == "keeper"
     assert main(["lists", "rollback", "frbe"]) == EXIT_OK
     assert alpha_rating() == 2118
     assert main(["lists", "rollback", "frbe", "--to", "7"]) == EXIT_FAILURE
-    assert main(["user", "federation-data", "keeper"]) == EXIT_OK
-    assert "keeper is a federation data manager" in capsys.readouterr().out
+    assert main(["user", "federation-data", "keeper", "--revoke"]) == EXIT_OK
+    assert "keeper is no longer a federation data manager" in capsys.readouterr().out
 
 
 def test_holes1_fse_list_imported_once_serves_every_club(client, manager, public_club):
@@ -280,3 +283,63 @@ def test_holes1_fse_list_imported_once_serves_every_club(client, manager, public
     assert services.current_version("fse").list_date.isoformat() == "2024-12-31"
     page = client.get(f"/clubs/{public_club.number}/fse/forecast/")
     assert "previous.csv" in page.content.decode()
+
+
+def test_holes1_double_click_on_undo_goes_back_one_version_only(client, manager):
+    """The undo button posts the version the user saw current: a second post of the same
+    button (a double click) is refused, the list went back one step only."""
+    for n in range(3):
+        services.import_list(
+            "frbe", CSV.replace(b";2118;", f";{2110 + n};".encode()), "P.csv", manager
+        )
+    client.force_login(manager)
+    click = {"action": "rollback", "current": "3"}
+    assert client.post(list_url(), click).status_code == 302
+    assert client.post(list_url(), click).status_code == 409
+    assert services.current_version("frbe").number == 2
+    assert alpha_rating() == 2111
+
+
+def test_holes1_list_page_takes_a_late_entry_in_a_swiss_and_keeps_the_search(
+    client, manager, public_club, make_user
+):
+    """*Ajouter au tournoi* on a Swiss whose round 1 is paired registers a late entrant from
+    round 2 (the entry rules: the missed round scores per the tournament's rule), and the page
+    comes back with the search made."""
+    from chessclub_web.pairings import services as pairings
+    from chessclub_web.tournaments.models import Tournament
+
+    services.import_list("frbe", CSV, "PLAYER.csv", manager)
+    owner = make_user("own", public_club, Role.OWNER)
+    t = Tournament.objects.create(club=public_club, name="Open", system="swiss", planned_rounds=5)
+    for i, name in enumerate(["A, A", "B, B", "C, C", "D, D"]):
+        pairings.add_player(t, pairings.NewEntry(name=name, rating=2000 - i), owner)
+    pairings.pair_next_round(t, owner)
+    client.force_login(owner)
+    response = client.post(
+        reverse("frbe_players", args=(public_club.number,)),
+        {"action": "add_tournament", "matricule": "90001", "tournament": str(t.pk), "q": "alpha"},
+    )
+    assert response.status_code == 302 and response["Location"].endswith("?q=alpha")
+    entry = t.players.get(matricule="90001")
+    assert (entry.entry_round, entry.rating) == (2, 2118)
+    assert entry.byes.get().round.number == 1
+
+
+def test_holes1_list_page_offers_only_tournaments_that_take_entries(
+    client, manager, public_club, make_user
+):
+    from chessclub_web.pairings import services as pairings
+    from chessclub_web.tournaments.models import Tournament
+
+    services.import_list("frbe", CSV, "PLAYER.csv", manager)
+    owner = make_user("own", public_club, Role.OWNER)
+    rr = Tournament.objects.create(club=public_club, name="Toutes rondes", system="round_robin")
+    for i, name in enumerate(["A, A", "B, B", "C, C", "D, D"]):
+        pairings.add_player(rr, pairings.NewEntry(name=name, rating=2000 - i), owner)
+    pairings.pair_next_round(rr, owner)
+    Tournament.objects.create(club=public_club, name="Open d'hiver", system="swiss")
+    client.force_login(owner)
+    page = client.get(reverse("frbe_players", args=(public_club.number,)) + "?q=90001")
+    html = page.content.decode()
+    assert "Open d&#x27;hiver" in html and "Toutes rondes" not in html

@@ -71,6 +71,8 @@ LOCKED_TOURNAMENT_FIELDS = (
     "lots_seed",
     "annulment_threshold",
     "scoring",
+    "planned_rounds",  # the exports and the standings read it
+    "missed_round_points",  # what a late entrant's missed rounds scored
 )
 
 #: The links that tie each row to its tournament: changing one moves the row (C1).

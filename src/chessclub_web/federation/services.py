@@ -13,6 +13,8 @@ from django.contrib.auth.models import Group, Permission
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.db.models import Max, Subquery
+from django.utils.formats import date_format
+from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
 
 from chessclub_web.federation.models import (
@@ -115,9 +117,12 @@ def import_list(
             raise ListRefused(
                 _(
                     "This file is already the current list (version %(number)s, imported on "
-                    "%(date)s): nothing changed."
+                    "%(date)s)."
                 )
-                % {"number": previous.number, "date": previous.imported_at.date().isoformat()}
+                % {
+                    "number": previous.number,
+                    "date": date_format(localtime(previous.imported_at), "SHORT_DATE_FORMAT"),
+                }
             )
         number = (row.versions.aggregate(n=Max("number"))["n"] or 0) + 1
         version = ListVersion.objects.create(
@@ -158,16 +163,32 @@ def _prune(row: FederationList, model: Any) -> None:
 
 
 def roll_back(
-    kind: str, user: Any, *, to: int | None = None, operator: bool = False
+    kind: str,
+    user: Any,
+    *,
+    to: int | None = None,
+    expected: int | None = None,
+    operator: bool = False,
 ) -> ListVersion:
     """Make an earlier version current again: version number ``to``, or by default the newest
     version before the current one whose records are kept. Raises ``PermissionDenied``
     without the site right and :class:`ListRefused` when there is no such version (409) or
-    ``to`` is unknown (404). ``operator``: as for :func:`import_list`."""
+    ``to`` is unknown (404). ``expected``: the number of the version the user saw current
+    (the page's button sends it): another change meanwhile (a double click that already went
+    back one step, another manager's import) is refused with 409, nothing changed.
+    ``operator``: as for :func:`import_list`."""
     _check(user, operator)
     with transaction.atomic():
         row = _locked(kind)
         current = row.current
+        if expected is not None and (current is None or current.number != expected):
+            raise ListRefused(
+                _(
+                    "The list changed meanwhile (the current version is now %(number)s): "
+                    "nothing was undone. Check the versions and choose again."
+                )
+                % {"number": current.number if current is not None else "—"}
+            )
         versions = row.versions.filter(rows_kept=True)
         if to is not None:
             target = versions.filter(number=to).first()

@@ -120,8 +120,8 @@ def _list_page(request: HttpRequest, kind: str) -> HttpResponse:
                 messages.success(
                     request,
                     _(
-                        "Version %(number)s imported: %(records)s records, %(new)s new, "
-                        "%(changed)s changed, %(removed)s removed."
+                        "Version %(number)s imported: %(records)s records (new: %(new)s, "
+                        "changed: %(changed)s, removed: %(removed)s)."
                     )
                     % {
                         "number": version.number,
@@ -134,9 +134,16 @@ def _list_page(request: HttpRequest, kind: str) -> HttpResponse:
                 return redirect(reverse("federation_list", args=(kind,)))
             if action == "rollback":
                 raw = request.POST.get("version", "").strip()
-                if raw and not (raw.isascii() and raw.isdigit() and len(raw) < 10):
-                    raise services.ListRefused(_("No such version."), 400)
-                target = services.roll_back(kind, request.user, to=int(raw) if raw else None)
+                seen = request.POST.get("current", "").strip()
+                for value in (raw, seen):
+                    if value and not (value.isascii() and value.isdigit() and len(value) < 10):
+                        raise services.ListRefused(_("No such version."), 400)
+                target = services.roll_back(
+                    kind,
+                    request.user,
+                    to=int(raw) if raw else None,
+                    expected=int(seen) if seen else None,
+                )
                 messages.success(
                     request,
                     _("Version %(number)s (%(source)s) is the current list again.")
@@ -162,6 +169,8 @@ def _list_page(request: HttpRequest, kind: str) -> HttpResponse:
             "label": ListKind(kind).label,
             "importer": importer,
             "current": row.current,
+            "can_undo": row.current is not None
+            and row.versions.filter(rows_kept=True, number__lt=row.current.number).exists(),
             "versions": versions,
             "events": row.events.select_related("version", "previous", "user")[:50],
             "problems": problems,

@@ -300,7 +300,7 @@ def add_to_roster(club: Club, found: FederationPlayer) -> Player:
     )
 
 
-def new_entry(found: FederationPlayer) -> NewEntry:
+def new_entry(found: FederationPlayer, *, entry_round: int = 1) -> NewEntry:
     """A list record as a tournament entry (B3 fields; the entry rules of
     ``pairings.services.add_player`` then decide whether it may join)."""
     return NewEntry(
@@ -312,4 +312,5 @@ def new_entry(found: FederationPlayer) -> NewEntry:
         matricule=str(found.matricule),
         club=str(found.club or ""),
         birth_date=found.birth_date.isoformat() if found.birth_date else "",
+        entry_round=entry_round,
     )

@@ -7,6 +7,7 @@ export needs ``EXPORT_TOURNAMENT`` on the tournament (``allowed_on``), the playe
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
@@ -43,7 +44,13 @@ from chessclub_web.federation.models import ListKind
 from chessclub_web.federation.services import current_version
 from chessclub_web.frbe import services
 from chessclub_web.frbe.models import ExportSettings, FederationPlayer
-from chessclub_web.pairings.services import Refused, add_player, forbidden_groups
+from chessclub_web.pairings.services import (
+    Refused,
+    add_player,
+    forbidden_groups,
+    last_paired_round,
+    next_round,
+)
 from chessclub_web.pairings.views import entry_fix_link
 from chessclub_web.permissions import (
     Action,
@@ -54,7 +61,7 @@ from chessclub_web.permissions import (
     tournament_view,
 )
 from chessclub_web.tournaments.adapters import load_tournament, standings_settings
-from chessclub_web.tournaments.models import Tournament
+from chessclub_web.tournaments.models import System, Tournament
 
 MAX_RESULTS = 50
 
@@ -393,7 +400,7 @@ def players(request: HttpRequest, club: Club) -> HttpResponse:
                 messages.success(
                     request, _("%(name)s was added to the club's players.") % {"name": found.name}
                 )
-                return redirect(reverse("frbe_players", args=(club.number,)))
+                return redirect(_back(club, request))
         else:
             pk = request.POST.get("tournament", "")
             target = (
@@ -409,7 +416,11 @@ def players(request: HttpRequest, club: Club) -> HttpResponse:
                 status = 400
             else:
                 try:
-                    entry = add_player(target, services.new_entry(found), request.user)
+                    # A Swiss in progress takes a late entrant from its next round.
+                    first = next_round(target) if target.system == System.SWISS else 1
+                    entry = add_player(
+                        target, services.new_entry(found, entry_round=first), request.user
+                    )
                 except Refused as refusal:
                     problems.append(str(refusal))
                     status = 409
@@ -423,7 +434,7 @@ def players(request: HttpRequest, club: Club) -> HttpResponse:
                             "number": entry.pairing_number,
                         },
                     )
-                    return redirect(reverse("frbe_players", args=(club.number,)))
+                    return redirect(_back(club, request))
     elif request.method == "POST":
         problems.append(_("Unknown action."))
         status = 400
@@ -440,12 +451,37 @@ def players(request: HttpRequest, club: Club) -> HttpResponse:
             "count": FederationPlayer.objects.count(),
             "last_import": current_version(ListKind.FRBE),
             "can_import": site_allowed(request.user, SiteAction.MANAGE_FEDERATION_LISTS),
-            "open_tournaments": Tournament.objects.filter(
-                club=club, closed_at__isnull=True
-            ).order_by("-start_date", "name"),
+            "open_tournaments": _taking_entries(club),
         },
         status=status,
     )
+
+
+def _back(club: Club, request: HttpRequest) -> str:
+    """The list page again, with the search the user made (posted back as ``q``)."""
+    url = reverse("frbe_players", args=(club.number,))
+    query = request.POST.get("q", "").strip()[:MAX_QUERY_LENGTH]
+    return f"{url}?{urlencode({'q': query})}" if query else url
+
+
+def _taking_entries(club: Club) -> list[Tournament]:
+    """The club's open individual tournaments that can still take a player: a Swiss with a
+    round left to pair, a round robin whose first round is not paired (the entry rules of
+    ``pairings.services.add_player``, which decide in the end)."""
+    rows = Tournament.objects.filter(club=club, closed_at__isnull=True).order_by(
+        "-start_date", "name"
+    )
+    out = []
+    for row in rows:
+        if row.is_team_event:
+            continue
+        last = last_paired_round(row)
+        if row.system == System.SWISS:
+            if not row.planned_rounds or last < row.planned_rounds:
+                out.append(row)
+        elif last == 0:
+            out.append(row)
+    return out
 
 
 def rule_set_name(rules: NationalRules) -> str:

@@ -310,6 +310,21 @@ def _locked_player(player: TournamentPlayer) -> tuple[Tournament, TournamentPlay
     return row, stored
 
 
+def same_matricule(
+    row: Tournament, matricule: str, *, exclude: int | None = None
+) -> TournamentPlayer | None:
+    """Another entry of ``row`` with the matricule ``matricule`` (as a number: ``090001`` is
+    ``90001``), or ``None``. ``exclude``: the entry being edited."""
+    wanted = matricule.strip().lstrip("0") or "0"
+    entries = row.players.exclude(matricule="")
+    if exclude is not None:
+        entries = entries.exclude(pk=exclude)
+    for entry in entries.only("pk", "name", "matricule"):
+        if (entry.matricule.strip().lstrip("0") or "0") == wanted:
+            return entry
+    return None
+
+
 def add_player(
     row: Tournament, entry: NewEntry, user: object, *, team: object = None
 ) -> TournamentPlayer:
@@ -380,7 +395,7 @@ def add_player(
                     % {"fide_id": entry.fide_id, "name": same.name}
                 )
         if entry.matricule:
-            same = row.players.filter(matricule=entry.matricule).first()
+            same = same_matricule(row, entry.matricule)
             if same is not None:
                 # One matricule is one person too (the Belgian federation's number).
                 raise Refused(
@@ -655,6 +670,15 @@ def update_entry(
             for name, value in values.items()
             if value != normal_entry_value(name, getattr(stored, name))
         }
+        matricule = values.get("matricule")
+        if matricule:
+            same = same_matricule(row, str(matricule), exclude=stored.pk)
+            if same is not None:
+                # One matricule is one person (as for a new entry, :func:`add_player`).
+                raise Refused(
+                    _("Matricule %(matricule)s is already registered: %(name)s.")
+                    % {"matricule": matricule, "name": same.name}
+                )
         fide_id = values.get("fide_id")
         if fide_id:
             same = row.players.filter(fide_id=fide_id).exclude(pk=stored.pk).first()
