@@ -343,3 +343,22 @@ def test_holes1_list_page_offers_only_tournaments_that_take_entries(
     page = client.get(reverse("frbe_players", args=(public_club.number,)) + "?q=90001")
     html = page.content.decode()
     assert "Open d&#x27;hiver" in html and "Toutes rondes" not in html
+
+
+@pytest.mark.parametrize(("name", "data"), [("PLAYER.csv", CSV), ("PLAYER.DBF", DBF)])
+def test_holes1_player_list_on_the_club_import_page_points_to_the_site_page(
+    client, make_user, public_club, name, data
+):
+    client.force_login(make_user("owner", public_club, Role.OWNER))
+    response = client.post(
+        f"/clubs/{public_club.number}/import/",
+        {
+            "file": SimpleUploadedFile(name, data),
+            "kind": "club",
+            "time_control_category": "standard",
+        },
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
+    assert response.status_code == 400
+    assert "imported on the Federation lists page" in response.content.decode()
+    assert not FederationPlayer.all_versions.exists()

@@ -291,6 +291,23 @@ def tournament_settings(request: HttpRequest, club: Club, row: Tournament) -> Ht
     )
 
 
+def _player_list_refusal() -> str:
+    return _(
+        "This is the federation's player list (PLAYER), not a tournament: it is shared by "
+        "every club of the site and imported on the Federation lists page by the site's staff "
+        "or a federation data manager."
+    )
+
+
+def looks_like_player_list(data: bytes) -> bool:
+    """True for the Belgian federation's ``PLAYER`` list (B3): a CSV whose header starts with
+    ``MATRICULE``, or a dBase III table (first byte 0x03 or 0x83) naming that field."""
+    head = data[:4096]
+    if head.lstrip(b"\xef\xbb\xbf").upper().startswith(b"MATRICULE"):
+        return True
+    return head[:1] in (b"\x03", b"\x83") and b"MATRICULE" in head.upper()
+
+
 @require_http_methods(["GET", "HEAD", "POST"])
 @club_view(Action.IMPORT_TOURNAMENT)
 def import_tournament(request: HttpRequest, club: Club) -> HttpResponse:
@@ -304,10 +321,11 @@ def import_tournament(request: HttpRequest, club: Club) -> HttpResponse:
         form = ImportForm(request.POST, files, oversized=oversized)
         if form.is_valid():
             upload = form.cleaned_data["file"]
+            data = upload.read()
             try:
                 row = services.import_tournament(
                     club,
-                    upload.read(),
+                    data,
                     upload.name,
                     request.user,
                     kind=form.cleaned_data["kind"],
@@ -318,7 +336,10 @@ def import_tournament(request: HttpRequest, club: Club) -> HttpResponse:
                 duplicate = exc
             except FormatError as exc:
                 problems = [display_problem(p) for p in exc.problems]
-                if exc.omitted:  # the reader listed MAX_PROBLEMS: the page stays small
+                if looks_like_player_list(data):
+                    message = _player_list_refusal()
+                    problems = [{"line": 0, "column": 0, "where": "", "message": message}]
+                elif exc.omitted:  # the reader listed MAX_PROBLEMS: the page stays small
                     count = number_format(exc.omitted, force_grouping=True)
                     more = _("… and %(count)s more problems.") % {"count": count}
                     problems.append({"line": 0, "column": 0, "where": "", "message": more})
