@@ -1,5 +1,5 @@
-"""A database too busy to take a write answers 503 "try again in a moment", not 500; a change
-refused because its tournament is closed answers 409.
+"""A database too busy to take a write answers 503 "try again in a moment", not 500 (a refused
+change, a closed tournament's included, is ``refusals.RefusalMiddleware``'s).
 
 SQLite lets one writer at a time: the others wait for the lock (``timeout`` in the settings)
 and, past it, fail with ``OperationalError: database is locked``. That is not a bug of the
@@ -14,8 +14,6 @@ from collections.abc import Callable
 from django.db import OperationalError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
-
-from chessclub_web.closing.guards import ClosedTournamentError
 
 RETRY_AFTER_SECONDS = 5
 
@@ -35,10 +33,6 @@ class DatabaseBusyMiddleware:
         return self.get_response(request)
 
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
-        if isinstance(exception, ClosedTournamentError):
-            # A change that would cut into a closed tournament (spec C1), reached through a
-            # path that did not check first: a conflict, nothing changed (rolled back).
-            return render(request, "409_closed.html", {"reason": str(exception)}, status=409)
         if not is_database_busy(exception):
             return None
         response = render(request, "503.html", status=503)

@@ -149,6 +149,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "chessclub_web.middleware.DatabaseBusyMiddleware",
+    "chessclub_web.refusals.RefusalMiddleware",
     # Last: turns a login refused for too many failures into the lockout page (django-axes).
     "axes.middleware.AxesMiddleware",
 ]

@@ -9,7 +9,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from chessclub_web.closing.guards import ClosedTournamentError
-from chessclub_web.middleware import DatabaseBusyMiddleware
+from chessclub_web.refusals import RefusalMiddleware
 from chessclub_web.tournaments.models import Round, Tournament, TournamentPlayer
 
 pytestmark = pytest.mark.django_db
@@ -43,7 +43,7 @@ def test_admin_adds_a_round_and_an_entry(admin_client, public_club):
 def test_c1_closed_tournament_error_is_a_409(public_club):
     Tournament.objects.create(club=public_club, name="Closed", closed_at=timezone.now())
     request = RequestFactory().post("/")
-    response = DatabaseBusyMiddleware(lambda r: None).process_exception(
+    response = RefusalMiddleware(lambda r: None).process_exception(
         request, ClosedTournamentError("round 3 of a closed tournament")
     )
     assert response is not None and response.status_code == 409

@@ -25,6 +25,7 @@ from django.db.models.signals import pre_delete, pre_save
 from django.dispatch import receiver
 
 from chessclub.tiebreaks import default_era
+from chessclub_web import refusals
 from chessclub_web.tournaments.models import (
     Bye,
     Game,
@@ -36,7 +37,7 @@ from chessclub_web.tournaments.models import (
 )
 
 
-class ClosedTournamentError(Exception):
+class ClosedTournamentError(refusals.ClosedTournament):
     """A change that would reopen or cut into a closed tournament (C1)."""
 
 

@@ -57,6 +57,7 @@ from chessclub.ratings.club_elo import (
     recompute_from,
 )
 from chessclub.tiebreaks import RuleEra
+from chessclub_web import refusals
 from chessclub_web.closing.models import Closure, EloRow, FinalStanding
 from chessclub_web.clubs.models import Club, Player, Sex
 from chessclub_web.pairings.models import RequestedBye
@@ -74,7 +75,7 @@ from chessclub_web.tournaments.signals import tournament_closed
 SWISS_SYSTEMS = frozenset({rows.System.SWISS, rows.System.TEAM_SWISS})
 
 
-class ClosingError(Exception):
+class ClosingError(refusals.Conflict):
     """An action of this module refused (already closed, blockers left, bad round…).
 
     ``str(exc)`` is a translated message for the user.

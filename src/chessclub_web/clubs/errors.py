@@ -4,12 +4,16 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
+from chessclub_web import refusals
 
-class ClubError(ValueError):
+
+class ClubError(refusals.BadInput, ValueError):
     """A club or membership change that cannot be made (the message says why)."""
 
 
 class ClubNumberTakenError(ClubError):
+    status = 409
+
     """Another club already has this federation number."""
 
     def __init__(self, number: str) -> None:
@@ -20,6 +24,8 @@ class ClubNumberTakenError(ClubError):
 
 
 class LastOwnerError(ClubError):
+    status = 409
+
     """The change would leave the club without an owner."""
 
     def __init__(self) -> None:

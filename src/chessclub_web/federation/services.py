@@ -17,6 +17,7 @@ from django.utils.formats import date_format
 from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
 
+from chessclub_web import refusals
 from chessclub_web.federation.models import (
     EventKind,
     FederationList,
@@ -37,12 +38,11 @@ from chessclub_web.permissions import (
 KEEP_VERSIONS = 4
 
 
-class ListRefused(Exception):
+class ListRefused(refusals.Conflict):
     """An import or roll-back the list's state refuses (HTTP ``status``, the reason)."""
 
     def __init__(self, message: str, status: int = 409) -> None:
-        super().__init__(message)
-        self.status = status
+        super().__init__(message, status=status)
 
 
 def _check(user: Any, operator: bool) -> None:

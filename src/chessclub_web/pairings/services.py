@@ -54,6 +54,7 @@ from chessclub.pairing.berger import drawn_order, rating_order_key
 from chessclub.pairing.checker import RoundDifference, check_rounds
 from chessclub.pairing.criteria import Violation, check_pairing
 from chessclub.pairing.engine import Board, initial_colour_of
+from chessclub_web import refusals
 from chessclub_web.clubs.models import Player as RosterPlayer
 from chessclub_web.pairings.models import (
     CODED_PARAMS,
@@ -91,7 +92,7 @@ FREEZE_ROUND = 4
 PAIRED_SYSTEMS = frozenset({System.SWISS, System.ROUND_ROBIN, System.DOUBLE_ROUND_ROBIN})
 
 
-class Refused(Exception):
+class Refused(refusals.Conflict):
     """A request the rules refuse; ``str()`` is the translated message for the arbiter."""
 
 

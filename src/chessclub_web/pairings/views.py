@@ -24,6 +24,7 @@ from django.views.decorators.http import require_http_methods
 
 from chessclub.model import Colour
 from chessclub.pairing.criteria import Violation
+from chessclub_web import refusals
 from chessclub_web.clubs.models import Club
 from chessclub_web.clubs.models import Player as RosterPlayer
 from chessclub_web.pairings import services
@@ -55,7 +56,7 @@ from chessclub_web.tournaments.models import (
 )
 
 
-class BadPost(Exception):
+class BadPost(refusals.BadInput):
     """A tampered or incomplete post: 400."""
 
 

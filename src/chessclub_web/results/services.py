@@ -37,6 +37,7 @@ from django.db import transaction
 from django.db.models import Exists, F, OuterRef
 from django.utils.translation import gettext as _
 
+from chessclub_web import refusals
 from chessclub_web.permissions import Action, allowed_on
 from chessclub_web.results.models import ResultChange, Via
 from chessclub_web.tournaments.models import (
@@ -66,13 +67,12 @@ MAX_VERSION = 2_147_483_647
 BOARD_LOCKS: list[Callable[[Tournament, Sequence[Game]], dict[int, str]]] = []
 
 
-class ResultsError(Exception):
+class ResultsError(refusals.Refused):
     """A request that cannot be saved: ``status`` is the HTTP status (4xx), ``message`` says
     what is wrong and where (translated)."""
 
     def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
-        self.status = status
+        super().__init__(message, status=status)
         self.message = message
 
 

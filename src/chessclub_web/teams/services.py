@@ -35,6 +35,7 @@ from chessclub.model.tournament import TournamentSystem
 from chessclub.pairing import PairingError
 from chessclub.pairing.teams import GacruxTeamEngine, TeamPairing, team_round_robin
 from chessclub.tiebreaks import RuleEra, default_era
+from chessclub_web import refusals
 from chessclub_web.results.models import ResultChange, Via
 from chessclub_web.teams.models import (
     BoardForfeit,
@@ -66,11 +67,11 @@ from chessclub_web.tournaments.models import (
 )
 
 
-class TeamError(ValueError):
+class TeamError(refusals.BadInput, ValueError):
     """Input the team pages refuse; ``str()`` is a message for the user."""
 
 
-class TeamClosedError(TeamError):
+class TeamClosedError(refusals.ClosedTournament, TeamError):
     """A change of a closed team event (spec C1: it never reopens; only its results are
     corrected): the pages answer 409 with the message."""
 

@@ -4,12 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from chessclub_web import refusals
 
-class ImportRefusedError(ValueError):
+
+class ImportRefusedError(refusals.BadInput, ValueError):
     """An import that is refused before anything is read or stored (the message says why)."""
 
 
 class DuplicateImportError(ImportRefusedError):
+    status = 409
+
     """The same file (same SHA-256) was already imported into this club.
 
     ``existing`` is the tournament row imported from it (the most recent one), ``url`` the URL
@@ -29,6 +33,8 @@ class DuplicateImportError(ImportRefusedError):
 
 
 class FileTooLargeError(ImportRefusedError):
+    status = 413
+
     """The file is larger than an import takes (the web form's limit, 5 MB); nothing is read.
 
     ``size`` and ``limit`` are in bytes; the message (current language) names both in MB.
@@ -70,7 +76,7 @@ class TeamImportError(ImportRefusedError):
     *Teams* tab, where a team event is entered by hand."""
 
 
-class DetailsConflictError(Exception):
+class DetailsConflictError(refusals.Conflict):
     """Someone else changed some of the tournament's details since the edit page was loaded:
     nothing was saved. ``fields`` names them (field names, ``round N``)."""
 
@@ -79,7 +85,7 @@ class DetailsConflictError(Exception):
         super().__init__(", ".join(fields))
 
 
-class ClosedTournamentChangeError(Exception):
+class ClosedTournamentChangeError(refusals.ClosedTournament):
     """A change of a closed tournament's details that the closing rules forbid (spec C1: what
     the final standings and the club Elo were computed from). ``reasons`` are messages for the
     user (current language); nothing was saved."""
