@@ -1,0 +1,502 @@
+"""The entries: added, removed and changed (the one home of the entries' rules)."""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.db.models import Max
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
+
+from chessclub_web.clubs.models import Player as RosterPlayer
+from chessclub_web.pairings.models import (
+    CODED_PARAMS,
+)
+from chessclub_web.pairings.services.common import (
+    Refused,
+    _locked_player,
+    _refuse_closed,
+    last_paired_round,
+    lock_entries,
+    note,
+    numbers_frozen,
+)
+from chessclub_web.pairings.services.numbers import renumber_by_rating
+from chessclub_web.pairings.services.rounds import _sync_round_robin_rounds
+from chessclub_web.tournaments.models import (
+    Bye as ByeRow,
+)
+from chessclub_web.tournaments.models import (
+    System,
+    Tournament,
+    TournamentPlayer,
+    touch_tournament,
+)
+
+# -- entries --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class NewEntry:
+    name: str
+    rating: int | None = None
+    title: str = ""
+    federation: str = ""
+    fide_id: str = ""
+    matricule: str = ""
+    sex: str = ""
+    birth_date: str = ""
+    club: str = ""
+    entry_round: int = 1
+    roster_player_id: int | None = None
+
+
+#: Where a roster player's rating comes from when they have no club Elo in the tournament's
+#: time control: the nearest pace first (blitz → rapid → standard, rapid → standard → blitz,
+#: standard → rapid → blitz).
+RATING_FALLBACK = {
+    "standard": ("standard", "rapid", "blitz"),
+    "rapid": ("rapid", "standard", "blitz"),
+    "blitz": ("blitz", "rapid", "standard"),
+}
+
+
+def roster_rating(roster: RosterPlayer, time_control: str) -> tuple[int | None, str]:
+    """The rating a club roster player (``clubs.Player``) is registered with, and the time
+    control it comes from (``""`` when none): their club Elo now (the last closed club
+    tournament's new Elo, else the initial Elo — spec E1) in ``time_control``
+    (``"standard"``/``"rapid"``/``"blitz"``), else in the nearest other pace
+    (:data:`RATING_FALLBACK`), else ``(None, "")`` (an unrated player)."""
+    from chessclub_web.closing.services import current_elo
+
+    for tc in RATING_FALLBACK.get(time_control, (time_control,)):
+        value = current_elo(roster, tc)
+        if value:
+            return value, tc
+    return None, ""
+
+
+def same_matricule(
+    row: Tournament, matricule: str, *, exclude: int | None = None
+) -> TournamentPlayer | None:
+    """Another entry of ``row`` with the matricule ``matricule`` (as a number: ``090001`` is
+    ``90001``), or ``None``. ``exclude``: the entry being edited."""
+    wanted = matricule.strip().lstrip("0") or "0"
+    entries = row.players.exclude(matricule="")
+    if exclude is not None:
+        entries = entries.exclude(pk=exclude)
+    for entry in entries.only("pk", "name", "matricule"):
+        if (entry.matricule.strip().lstrip("0") or "0") == wanted:
+            return entry
+    return None
+
+
+def add_player(
+    row: Tournament, entry: NewEntry, user: object, *, team: object = None
+) -> TournamentPlayer:
+    """Register a player: the one way an entry is added (the *Inscriptions* page, the club's
+    FRBE player list, a team's roster; the Django admin adds none). ``row`` names the
+    tournament (any copy of its row: it is read again under the lock), ``user`` who registers
+    (stored in the history when logged in).
+
+    Runs in its own transaction (the caller needs none; inside the caller's, it is a
+    savepoint): it locks the tournament's row (:func:`lock_entries`), reads its state under
+    that lock, enforces the rules and writes the history line. Refused with :class:`Refused`
+    (a translated message, nothing stored; a page answers 409): a closed tournament; a team
+    event without ``team`` (its players join a team's roster); an ``entry_round`` outside the
+    planned rounds or already paired; a round robin (individual) whose first round is paired;
+    a club player, FIDE ID or matricule already registered.
+
+    ``entry_round`` > 1 is a late entry: the rounds before it (already paired or not) count
+    per the tournament's ``missed_round_points`` (Z or H bye). Pairing numbers are given again
+    by rating while not frozen; later entrants get the next number. ``team`` (a
+    ``teams.models.Team`` of the tournament, team events only): the player joins the end of
+    that team's roster (``teams.services.join_roster``); a team event's roster takes players
+    until it is closed, the line-ups choose who plays each round.
+    """
+    with transaction.atomic():
+        row = lock_entries(row.pk)
+        _refuse_closed(row)
+        if row.is_team_event:
+            if team is None:
+                raise Refused(
+                    _(
+                        "This is a team event: its players are registered in their team's "
+                        "roster, on the Teams tab."
+                    )
+                )
+            if getattr(team, "tournament_id", None) != row.pk:
+                raise Refused(_("This team is not one of this tournament's."))
+        elif team is not None:
+            raise Refused(_("This tournament is not a team event: it has no teams."))
+        last = last_paired_round(row)
+        if not row.is_team_event:
+            if row.system != System.SWISS and last >= 1:
+                # The Berger table is fixed once paired (FIDE C.05): no place for anyone new.
+                raise Refused(_("A round robin takes no player once its first round is paired."))
+            if row.planned_rounds and not 1 <= entry.entry_round <= row.planned_rounds:
+                raise Refused(
+                    _("Round %(round)s is not a round of this tournament (1 to %(last)s).")
+                    % {"round": entry.entry_round, "last": row.planned_rounds}
+                )
+            if entry.entry_round <= last:
+                raise Refused(
+                    _(
+                        "Round %(round)s is already paired: a new player joins from round "
+                        "%(next)s at the earliest."
+                    )
+                    % {"round": entry.entry_round, "next": last + 1}
+                )
+        if (
+            entry.roster_player_id is not None
+            and row.players.filter(roster_player_id=entry.roster_player_id).exists()
+        ):
+            raise Refused(_("This club player is already registered."))
+        if entry.fide_id:
+            same = row.players.filter(fide_id=entry.fide_id).first()
+            if same is not None:
+                # One FIDE ID is one person (a double click registered them twice).
+                raise Refused(
+                    _("FIDE ID %(fide_id)s is already registered: %(name)s.")
+                    % {"fide_id": entry.fide_id, "name": same.name}
+                )
+        if entry.matricule:
+            same = same_matricule(row, entry.matricule)
+            if same is not None:
+                # One matricule is one person too (the Belgian federation's number).
+                raise Refused(
+                    _("Matricule %(matricule)s is already registered: %(name)s.")
+                    % {"matricule": entry.matricule, "name": same.name}
+                )
+        number = (row.players.aggregate(n=Max("pairing_number"))["n"] or 0) + 1
+        player = TournamentPlayer.objects.create(
+            tournament=row,
+            pairing_number=number,
+            name=entry.name,
+            rating=entry.rating,
+            title=entry.title,
+            federation=entry.federation,
+            fide_id=entry.fide_id,
+            matricule=entry.matricule,
+            sex=entry.sex,
+            birth_date=entry.birth_date,
+            club=entry.club,
+            entry_round=1 if row.is_team_event else entry.entry_round,
+            roster_player_id=entry.roster_player_id,
+        )
+        if team is not None:
+            from chessclub_web.teams.services import join_roster
+
+            join_roster(team, player)
+            note(
+                row,
+                user,
+                gettext_noop("%(name)s registered in the roster of %(team)s."),
+                {"name": player.name, "team": str(getattr(team, "name", ""))},
+            )
+            player.refresh_from_db()
+            return player
+        # The rounds already paired that the late entrant missed count per the tournament's
+        # rule (a zero-point or half-point bye each).
+        missed = row.rounds.filter(number__lt=entry.entry_round)
+        ByeRow.objects.bulk_create(
+            ByeRow(round=r, player=player, kind=row.missed_round_points or "Z") for r in missed
+        )
+        if missed:
+            touch_tournament(row.pk)
+        if not numbers_frozen(row) and row.system == System.SWISS:
+            renumber_by_rating(row, user, record=False)
+        _sync_round_robin_rounds(row)
+        player.refresh_from_db()
+        if entry.entry_round > 1:
+            note(
+                row,
+                user,
+                gettext_noop("%(name)s registered from round %(round)s (late entry)."),
+                {"name": player.name, "round": entry.entry_round},
+            )
+        else:
+            note(row, user, gettext_noop("%(name)s registered."), {"name": player.name})
+    return player
+
+
+def remove_player(player: TournamentPlayer, user: object) -> None:
+    """Remove an entry that has played no round: no game, and no bye but the missed-round
+    byes a late entry was given (rounds before ``entry_round``, deleted with it — a late
+    entrant registered by mistake could never be removed). Once pairing numbers are frozen
+    (FIDE C.04.2) only the last number goes, so the numbers keep no gap. A team event's
+    player (on a team's roster) is not removed here.
+
+    Runs in its own transaction that locks the tournament's row first and reads the
+    tournament and the entry under that lock (:func:`lock_entries`): a round paired or a
+    closing committed meanwhile is seen. Refused with :class:`Refused` (nothing removed) for a
+    closed tournament, an entry removed meanwhile, or one that played."""
+    with transaction.atomic():
+        row, player = _locked_player(player)
+        _refuse_closed(row)
+        if row.is_team_event:
+            raise Refused(
+                _(
+                    "This is a team event: its players are registered in their team's roster, "
+                    "on the Teams tab."
+                )
+            )
+        if (
+            player.games_as_white.exists()
+            or player.games_as_black.exists()
+            or player.byes.filter(round__number__gte=player.entry_round).exists()
+        ):
+            raise Refused(
+                _("%(name)s is in a paired round: withdraw them instead.") % {"name": player.name}
+            )
+        if (
+            numbers_frozen(row)
+            and row.players.filter(pairing_number__gt=player.pairing_number).exists()
+        ):
+            raise Refused(
+                _("%(name)s is in a paired round: withdraw them instead.") % {"name": player.name}
+            )
+        name = player.name
+        player.delete()
+        if not numbers_frozen(row) and row.system == System.SWISS:
+            renumber_by_rating(row, user, record=False)
+        _sync_round_robin_rounds(row)
+        note(row, user, gettext_noop("%(name)s removed from the entries."), {"name": name})
+
+
+#: The details of an entry that *Modifier* (:func:`update_entry`) changes, in the page's order.
+ENTRY_FIELDS = (
+    "name",
+    "rating",
+    "fictitious_rating",
+    "title",
+    "matricule",
+    "fide_id",
+    "federation",
+    "sex",
+    "birth_date",
+    "club",
+)
+
+#: Details that place a Swiss player in the rating order of the pairing numbers (FIDE C.04.2).
+_ORDER_FIELDS = frozenset({"name", "rating", "title"})
+
+#: The details of an entry a closed tournament still takes, in the page's order: those the
+#: federation files need (spec ``frbe.md`` B1: matricule, club, FIDE ID of a FIDE-rated
+#: event; the TRF's federation, sex, birth date), which change neither the standings, the
+#: pairings nor the club Elo. The others (name, rating, fictitious mark, title) stay as the
+#: tournament was closed with them (spec C1: never reopened).
+CLOSED_CORRECTABLE_FIELDS = ("matricule", "fide_id", "federation", "sex", "birth_date", "club")
+
+
+def field_labels(names: Iterable[str]) -> str:
+    """The labels of entry details ``names`` (of :data:`ENTRY_FIELDS`) in the active
+    language, comma separated (``"name, rating"``); the labels of the history lines
+    (:data:`~chessclub_web.pairings.models.CODED_PARAMS`)."""
+    labels = CODED_PARAMS["field"]
+    return ", ".join(_(labels[name]) if name in labels else name for name in names)
+
+
+def closed_refusal(fields: Iterable[str]) -> str:
+    """The refusal of a change of ``fields`` (details outside
+    :data:`CLOSED_CORRECTABLE_FIELDS`) in a closed tournament, naming them and what may
+    still be corrected, in the active language."""
+    return _(
+        "The tournament is closed: the standings, the pairings and the club Elo were computed "
+        "with these details, they no longer change: %(fields)s. Only these may still be "
+        "corrected: %(allowed)s."
+    ) % {"fields": field_labels(fields), "allowed": field_labels(CLOSED_CORRECTABLE_FIELDS)}
+
+
+#: How imported files write the sex (TRF ``m``/``w``, FRBE ``M``/``F``): the stored codes.
+_SEX_CODES = {"m": "M", "f": "F", "w": "F"}
+
+#: Birth dates as stored: ISO (entered here) or TRF (``YYYY/MM/DD``, imported).
+_BIRTH_DATE_FORMATS = ("%Y-%m-%d", "%Y/%m/%d")
+
+
+def parse_birth_date(text: str) -> datetime.date | None:
+    """A stored or typed birth date (``"1984-03-07"`` or TRF ``"1984/03/07"``) as a date;
+    ``None`` when it is no full date (empty, a year alone, ``"1984/00/00"``)."""
+    for pattern in _BIRTH_DATE_FORMATS:
+        try:
+            return datetime.datetime.strptime(text.strip(), pattern).date()
+        except ValueError:
+            continue
+    return None
+
+
+def normal_entry_value(name: str, value: object) -> object:
+    """The value of entry detail ``name`` (one of :data:`ENTRY_FIELDS`) as stored and
+    compared: text stripped (title, federation in capitals; sex as ``"M"``/``"F"``; a birth
+    date as ISO ``YYYY-MM-DD`` when it is a full date, else as written), the rating an ``int``
+    or ``None``, the fictitious-rating mark a ``bool``. ``value`` may be a stored value, a
+    cleaned form value or a posted string (``"2150"``, ``"True"``); a posted rating that is no
+    number stays text (it then equals no stored value)."""
+    if name == "fictitious_rating":
+        if isinstance(value, str):
+            return value.strip().lower() in ("true", "on", "1")
+        return bool(value)
+    if isinstance(value, datetime.date):
+        text = value.isoformat()
+    else:
+        text = "" if value is None else str(value).strip()
+    if name == "rating":
+        if not text:
+            return None
+        try:
+            return int(text)
+        except ValueError:
+            return text
+    if name in ("title", "federation"):
+        return text.upper()
+    if name == "sex":
+        return _SEX_CODES.get(text.lower(), text)
+    if name == "birth_date":
+        day = parse_birth_date(text)
+        return day.isoformat() if day is not None else text
+    return text
+
+
+class EntryConflict(Refused):
+    """Someone else changed, meanwhile, a detail that :func:`update_entry` was asked to
+    change (``fields``: their names); nothing is stored."""
+
+    def __init__(self, fields: list[str]) -> None:
+        super().__init__(
+            _(
+                "Someone else changed this entry meanwhile: nothing was saved. The page now "
+                "shows the stored values; make your changes again."
+            )
+        )
+        self.fields = fields
+
+
+def update_entry(
+    player: TournamentPlayer,
+    changes: Mapping[str, object],
+    seen: Mapping[str, object],
+    user: object,
+) -> TournamentPlayer:
+    """*Modifier* an entry: store the changed details of ``player``.
+
+    ``changes``: detail name (of :data:`ENTRY_FIELDS`) → new value, validated by the form
+    (``forms.EntryForm``: the registration's rules); ``seen``: the value each changed detail
+    had when the page was loaded. Only the changed details are written, normalised by
+    :func:`normal_entry_value` (the birth date as ISO text). A roster player linked to the
+    entry is not changed.
+
+    Runs in one transaction that locks the tournament's row first (``lock_tournament``, the
+    lock rule of ``tournaments.models``) and reads its closing under that lock. A closed
+    tournament takes only corrections of :data:`CLOSED_CORRECTABLE_FIELDS` (spec ``frbe.md``
+    B1: the federation files need them after closing; spec C1: what the standings and the
+    club Elo were computed from never changes): a new value of another detail is refused
+    (:func:`closed_refusal`); a value equal to the stored one is no change. Raises
+    :class:`Refused` (nothing stored) for that, when the entry was removed meanwhile, or when
+    the new FIDE ID is another entry's (one FIDE ID is one person); :class:`EntryConflict`
+    when a changed detail was changed by someone else meanwhile (its stored value is neither
+    the ``seen`` one nor the new one). A Swiss tournament's pairing numbers follow the new
+    name, rating or title as on registration while they are not frozen (FIDE C.04.2: frozen
+    once round :data:`FREEZE_ROUND` is paired) and the tournament is open; a round robin's
+    never move here. One line per changed detail goes to the pairing history. Returns the
+    stored entry."""
+    from chessclub_web.pairings import services  # patched there by tests
+
+    unknown = set(changes) - set(ENTRY_FIELDS)
+    if unknown:
+        raise ValueError(f"not a detail of an entry: {', '.join(sorted(unknown))}")
+    with transaction.atomic():
+        # The tournament's row first (tournaments.models: the lock rule), then its state.
+        if not services.lock_tournament(player.tournament_id):
+            raise Refused(_("This player is no longer registered."))
+        row = Tournament.objects.select_related("club").get(pk=player.tournament_id)
+        stored = TournamentPlayer.objects.select_for_update().filter(pk=player.pk).first()
+        if stored is None or stored.tournament_id != row.pk:
+            raise Refused(_("This player is no longer registered."))
+        values = {name: normal_entry_value(name, value) for name, value in changes.items()}
+        if row.is_closed:
+            locked = [
+                name
+                for name in ENTRY_FIELDS
+                if name in values
+                and name not in CLOSED_CORRECTABLE_FIELDS
+                and values[name] != normal_entry_value(name, getattr(stored, name))
+            ]
+            if locked:
+                raise Refused(closed_refusal(locked))
+        # Changed meanwhile, and not to this very value (two arbiters fixing one matricule).
+        conflicts = [
+            name
+            for name, value in values.items()
+            if normal_entry_value(name, getattr(stored, name))
+            not in (normal_entry_value(name, seen.get(name)), value)
+        ]
+        if conflicts:
+            raise EntryConflict(conflicts)
+        values = {
+            name: value
+            for name, value in values.items()
+            if value != normal_entry_value(name, getattr(stored, name))
+        }
+        matricule = values.get("matricule")
+        if matricule:
+            same = same_matricule(row, str(matricule), exclude=stored.pk)
+            if same is not None:
+                # One matricule is one person (as for a new entry, :func:`add_player`).
+                raise Refused(
+                    _("Matricule %(matricule)s is already registered: %(name)s.")
+                    % {"matricule": matricule, "name": same.name}
+                )
+        fide_id = values.get("fide_id")
+        if fide_id:
+            same = row.players.filter(fide_id=fide_id).exclude(pk=stored.pk).first()
+            if same is not None:
+                raise Refused(
+                    _("FIDE ID %(fide_id)s is already registered: %(name)s.")
+                    % {"fide_id": fide_id, "name": same.name}
+                )
+        old = {name: getattr(stored, name) for name in values}
+        for name, value in values.items():
+            setattr(stored, name, value)
+        if values:
+            stored.save(update_fields=list(values))
+        if (
+            _ORDER_FIELDS & set(values)
+            and row.system == System.SWISS
+            and not row.is_closed
+            and not numbers_frozen(row)
+        ):
+            renumber_by_rating(row, user, record=False)
+        for name in ENTRY_FIELDS:
+            if name in values:
+                _note_entry_change(row, user, stored.name, name, old[name], values[name])
+        stored.refresh_from_db()
+    return stored
+
+
+def _note_entry_change(
+    row: Tournament, user: object, player: str, name: str, old: object, new: object
+) -> None:
+    """The history line of one changed detail, in the reader's language (the detail's label
+    is the coded parameter ``field``, :data:`~chessclub_web.pairings.models.CODED_PARAMS`)."""
+    if name == "fictitious_rating":
+        message = (
+            gettext_noop("%(name)s: rating marked fictitious (***).")
+            if new
+            else gettext_noop("%(name)s: rating no longer marked fictitious.")
+        )
+        note(row, user, message, {"name": player})
+        return
+
+    def shown(value: object) -> object:
+        return "—" if value is None or value == "" else value
+
+    note(
+        row,
+        user,
+        gettext_noop("%(name)s: %(field)s changed from “%(old)s” to “%(new)s”."),
+        {"name": player, "field": name, "old": shown(old), "new": shown(new)},
+    )
