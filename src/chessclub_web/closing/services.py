@@ -781,6 +781,23 @@ def first_tournament_of(player: Player, time_control: str) -> int | None:
     )
 
 
+_INITIAL_FIELDS = {tc: f"initial_elo_{tc}" for tc in rows.TimeControlCategory.values}
+
+
+def save_roster_player(player: Player, before: dict[str, int | None]) -> int:
+    """Store the roster player (``player``: the player form's unsaved row; ``before``: its
+    initial Elo per time control before the change, empty for a new player); a changed
+    initial Elo recomputes that time control (E7). One transaction. Returns the number of Elo
+    rows rewritten; raises ``IntegrityError`` when the database refuses the row (a matricule
+    taken by a concurrent save): nothing is stored then."""
+    with transaction.atomic():
+        player.save()
+        changed = [
+            tc for tc, name in _INITIAL_FIELDS.items() if getattr(player, name) != before.get(tc)
+        ]
+        return recompute_after_initial_change(player, changed) if before else 0
+
+
 def recompute_after_initial_change(player: Player, time_controls: Iterable[str]) -> int:
     """E7: after ``player``'s initial Elo changed in ``time_controls``, recompute each from the
     player's first tournament there. Returns the number of Elo rows written or deleted."""

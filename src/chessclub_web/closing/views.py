@@ -14,7 +14,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from django.contrib import messages
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -29,8 +29,6 @@ from chessclub_web.closing.models import Closure, EloRow, FinalStanding
 from chessclub_web.clubs.models import Club, Player
 from chessclub_web.permissions import Action, allowed, club_view, tournament_view
 from chessclub_web.tournaments.models import Kind, TimeControlCategory, Tournament
-
-INITIAL_FIELDS = {tc: f"initial_elo_{tc}" for tc in TimeControlCategory.values}
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -228,12 +226,7 @@ def _save_player(form: PlayerForm, before: dict[str, int | None]) -> int | None:
     (a matricule taken by a concurrent save): the form then carries the error, nothing is
     stored."""
     try:
-        with transaction.atomic():
-            player = form.save()
-            changed = [
-                tc for tc, name in INITIAL_FIELDS.items() if getattr(player, name) != before.get(tc)
-            ]
-            return services.recompute_after_initial_change(player, changed) if before else 0
+        return services.save_roster_player(form.save(commit=False), before)
     except IntegrityError:
         form.add_error("matricule", _("This club already has a player with this matricule."))
         return None

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from django.db import transaction
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
@@ -183,6 +184,20 @@ def list_for(tournaments: Iterable[CoreTournament]) -> dict[int, FrbePlayer] | N
 def export_settings(row: Tournament) -> ExportSettings:
     found = ExportSettings.objects.filter(tournament=row).first()
     return found or ExportSettings(tournament=row)
+
+
+def save_export_settings(
+    row: Tournament, division: str, series: str, fide_rated: bool, user: object = None
+) -> ExportSettings:
+    """Store the tournament's export settings (B2 characters 7 and 8, FIDE rated), already
+    checked by the page. One row per tournament: two saves at once update it, never an
+    IntegrityError. ``user`` is who saves (kept for the history, which has no line for it)."""
+    with transaction.atomic():
+        found, _created = ExportSettings.objects.update_or_create(
+            tournament=row,
+            defaults={"division": division, "series": series, "fide_rated": fide_rated},
+        )
+    return found
 
 
 def assigned_names(row: Tournament) -> dict[int, str]:

@@ -43,7 +43,7 @@ from chessclub_web.clubs.models import Club, Player
 from chessclub_web.federation.models import ListKind
 from chessclub_web.federation.services import current_version
 from chessclub_web.frbe import services
-from chessclub_web.frbe.models import ExportSettings, FederationPlayer
+from chessclub_web.frbe.models import FederationPlayer
 from chessclub_web.pairings.services import (
     Refused,
     add_player,
@@ -258,11 +258,7 @@ def export(request: HttpRequest, club: Club, row: Tournament) -> HttpResponse:
                 % {"name": name.clash}
             )
         if not errors:
-            # One row per tournament: two saves at once update it, never an IntegrityError.
-            ExportSettings.objects.update_or_create(
-                tournament=row,
-                defaults={"division": division, "series": series, "fide_rated": fide_rated},
-            )
+            services.save_export_settings(row, division, series, fide_rated, request.user)
             messages.success(request, _("The export settings were saved."))
             return redirect(reverse("export", args=(club.number, row.pk)))
         status = 400

@@ -20,6 +20,7 @@ import os
 from dataclasses import dataclass
 from fractions import Fraction
 
+from django.db import transaction
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
@@ -272,6 +273,14 @@ def options_for(
         national_championship=national,
         unrated_value=stored.unrated_value if national and stored is not None else None,
     )
+
+
+def save_tournament_options(options: TournamentFseOptions) -> TournamentFseOptions:
+    """Store a closed tournament's FSE options (W4, W5): ``options`` is the options form's
+    unsaved row, its values already checked by the form; one transaction."""
+    with transaction.atomic():
+        options.save()
+    return options
 
 
 def compute_forecast(

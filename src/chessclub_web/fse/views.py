@@ -46,6 +46,7 @@ from chessclub_web.fse.services import (
     NothingToPredict,
     compute_forecast,
     current_list,
+    save_tournament_options,
 )
 from chessclub_web.permissions import Action, SiteAction, allowed, club_view, site_allowed
 from chessclub_web.tournaments import models as rows
@@ -319,6 +320,6 @@ def tournament_options(request: HttpRequest, club: Club, pk: int) -> HttpRespons
     )
     if not form.is_valid():
         return _forecast_page(request, club, options_form=(row.pk, form), status=400)
-    form.save()
+    save_tournament_options(form.save(commit=False))
     messages.success(request, _("The FSE options of %(name)s were saved.") % {"name": row.name})
     return redirect("fse_forecast", number=club.number)

@@ -19,7 +19,6 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.html import escape
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_http_methods
 
 from chessclub.model import Colour
@@ -160,11 +159,7 @@ def new_tournament(request: HttpRequest, club: Club) -> HttpResponse:
     if request.method == "POST":
         form = NewTournamentForm(request.POST)
         if form.is_valid():
-            row = form.save(commit=False)
-            row.club = club
-            row.creator = request.user
-            row.save()
-            services.note(row, request.user, gettext_noop("Tournament created."))
+            row = services.create_tournament(club, form.save(commit=False), request.user)
             if row.is_team_event:
                 messages.success(
                     request, _("The team event was created: register its teams on the Teams tab.")

@@ -814,6 +814,22 @@ def set_team_tiebreaks(tournament: Tournament, text: str, rules: str, user: Any 
             )
 
 
+def save_team_settings(
+    tournament: Tournament, settings: TeamSettings, tiebreaks: str, rules: str, user: Any = None
+) -> TeamSettings:
+    """Store the team event's settings (``settings``: the row of :func:`settings_of` with the
+    page's checked values: boards, match points, colours, primary score) and its tiebreaks
+    (:func:`set_team_tiebreaks`, with their history lines), in one transaction under the
+    tournament's lock. Raises :class:`TeamClosedError` for a closed tournament (spec C1) and
+    :class:`TeamError` for bad tiebreaks (nothing is stored then)."""
+    with transaction.atomic():
+        lock_tournament(tournament.pk)
+        _open(tournament)
+        set_team_tiebreaks(tournament, tiebreaks, rules, user)
+        settings.save()
+    return settings
+
+
 @dataclass(frozen=True)
 class TeamStandingsSettings:
     codes: tuple[str, ...]

@@ -227,13 +227,13 @@ def _save_settings(request: HttpRequest, tournament: Tournament) -> None:
     settings.boards = boards
     settings.match_win, settings.match_draw, settings.match_loss = values
     settings.colour_rule, settings.colour_model, settings.primary = rule, model, primary
-    services.set_team_tiebreaks(
+    services.save_team_settings(
         tournament,
+        settings,
         request.POST.get("tiebreaks", tournament.tiebreaks),
         request.POST.get("tiebreak_rules", tournament.tiebreak_rules),
         request.user,
     )
-    settings.save()
 
 
 def _team_context(request: HttpRequest, club, tournament: Tournament, team: Team) -> dict:  # type: ignore[no-untyped-def, type-arg]

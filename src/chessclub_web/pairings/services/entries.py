@@ -5,12 +5,14 @@ from __future__ import annotations
 import datetime
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from chessclub_web.clubs.models import Club
 from chessclub_web.clubs.models import Player as RosterPlayer
 from chessclub_web.pairings.models import (
     CODED_PARAMS,
@@ -500,3 +502,18 @@ def _note_entry_change(
         gettext_noop("%(name)s: %(field)s changed from “%(old)s” to “%(new)s”."),
         {"name": player, "field": name, "old": shown(old), "new": shown(new)},
     )
+
+
+# -- a new tournament ------------------------------------------------------------------------------
+
+
+def create_tournament(club: Club, row: Tournament, user: Any) -> Tournament:
+    """Store a tournament created from scratch (``row``: the new tournament form's unsaved
+    row) for ``club``, made by ``user``, with its first history line; one transaction. The
+    page has checked the permission (``Action.IMPORT_TOURNAMENT``) and the form."""
+    with transaction.atomic():
+        row.club = club
+        row.creator = user
+        row.save()
+        note(row, user, gettext_noop("Tournament created."))
+    return row
