@@ -274,7 +274,7 @@ class LoginRequired(Exception):
 def plausible_club_number(number: str) -> bool:
     """False for a club number taken from a URL that no club can have: empty, longer than
     ``Club.number`` allows, or holding a control character (a NUL byte, which PostgreSQL
-    refuses in any text parameter: it was a 500). Such a number is a 404 without asking the
+    refuses in any text parameter). Such a number is a 404 without asking the
     database (bad-input rule)."""
     return bool(number) and len(number) <= MAX_CLUB_NUMBER and number.isprintable()
 

@@ -235,7 +235,7 @@ AUTHENTICATION_BACKENDS = [
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
-# Password reset mails (results issue 5): printed on the console by default (a local
+# Password reset mails: printed on the console by default (a local
 # installation sends no mail); set CHESSCLUB_EMAIL_BACKEND (e.g.
 # django.core.mail.backends.smtp.EmailBackend) to send real mail.
 EMAIL_BACKEND = os.environ.get(

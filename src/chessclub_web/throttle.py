@@ -1,4 +1,4 @@
-"""Throttled logins and password resets (issue "Close the holes", point 7).
+"""Throttled logins and password resets.
 
 Logins (the site's ``/accounts/login/`` and the admin's ``/admin/login/`` alike) go through
 django-axes: its backend, first in ``AUTHENTICATION_BACKENDS``, refuses every attempt while the

@@ -58,7 +58,7 @@ urlpatterns = [
         name="login",
     ),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
-    # Password reset by e-mail (results issue 5); the templates are chessclub's own names
+    # Password reset by e-mail; the templates are chessclub's own names
     # (django.contrib.admin's registration/password_reset_* would win otherwise). The form
     # sends at most a few mails per address and per client an hour (chessclub_web.throttle);
     # logins, this one and the admin's, are throttled by django-axes (settings.py).

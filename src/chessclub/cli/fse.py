@@ -1,4 +1,4 @@
-"""chessclub fse …: Swiss federation commands (issue 9: the ranking list, spec W1–W9)."""
+"""chessclub fse …: Swiss federation commands (the ranking list, spec W1–W9)."""
 
 from __future__ import annotations
 

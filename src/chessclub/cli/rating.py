@@ -1,4 +1,4 @@
-"""chessclub rating-change: rating change of a tournament file (issue 6, spec E3–E6)."""
+"""chessclub rating-change: rating change of a tournament file (spec E3–E6)."""
 
 from __future__ import annotations
 

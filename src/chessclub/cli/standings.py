@@ -173,7 +173,7 @@ def cmd_standings(args: argparse.Namespace) -> int:
 def _explain(
     tournament: Tournament, codes: tuple[str, ...], era: RuleEra, start_no: int, fmt: str
 ) -> int:
-    """Print how each tiebreak value of player ``start_no`` was made (issue 3, item 4)."""
+    """Print how each tiebreak value of player ``start_no`` was made."""
     player = PairingNumber(start_no)
     try:
         tournament.player(player)

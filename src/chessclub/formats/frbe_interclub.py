@@ -1,4 +1,4 @@
-"""The Belgian results file of one interclub round (spec ``frbe.md`` B1–B3, B5; issue 8 §5).
+"""The Belgian results file of one interclub round (spec ``frbe.md`` B1–B3, B5).
 
 A national interclub round is sent to the federation as a results file of its individual games
 (B1: "national interclub results"), written by the ordinary writer

@@ -32,7 +32,7 @@ tournament, so the engine input always carries it as TRF-2026 record ``152``. Wi
 ``152`` gacrux infers it from the first entry of round 1 in its game list; when a player is
 absent in round 1 and the next round is round 1 (only the ``0000 - Z`` entry exists) it reads
 that entry as a board whose top player had Black, and pairs every round-1 board with colours
-flipped when the initial colour is White (the three colour differences measured in issue 4).
+flipped when the initial colour is White.
 Writing ``152`` removes the guess. When :attr:`PairingOptions.initial_colour` is not given it
 is taken from round 1 of the tournament (:func:`initial_colour_of`), else White.
 

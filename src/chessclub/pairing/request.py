@@ -74,7 +74,7 @@ def score_problems(doc: TrfDocument, tournament: Tournament) -> list[Problem]:
 
     The engine pairs by score groups; a file whose stated scores are not its results' sums
     (with the file's scoring, byes of the round to pair included) cannot be trusted to pair
-    (issue 4, bad input: "scores that disagree with results … refused with the line"). One
+    and is refused with the line (bad-input rule). One
     problem per record, at column 81; a blank points field is not checked.
     """
     scores = tournament.scores()

@@ -1,4 +1,4 @@
-"""Structured explanations of tiebreak values (issue 3, item 4).
+"""Structured explanations of tiebreak values.
 
 Every tiebreak is computed as a list of :class:`Contribution` per player; the value is what the
 counted contributions make. The same objects explain the value to an arbiter: the opponent and

@@ -1,1 +1,1 @@
-"""Belgian federation: export, player list, rating run (issue 7, frbe.md B1–B6)."""
+"""Belgian federation: export, player list, rating run (frbe.md B1–B6)."""

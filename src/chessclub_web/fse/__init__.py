@@ -1,1 +1,1 @@
-"""Swiss federation ranking list prediction (issue 9, fse.md W1–W9)."""
+"""Swiss federation ranking list prediction (fse.md W1–W9)."""

@@ -1,4 +1,4 @@
-"""Forms of the FSE list forecast page (issue 9)."""
+"""Forms of the FSE list forecast page."""
 
 from __future__ import annotations
 

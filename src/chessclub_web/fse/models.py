@@ -1,4 +1,4 @@
-"""Rows of the fse app: the FSE ranking list (site data in versions, issue 9, spec W1–W9) and
+"""Rows of the fse app: the FSE ranking list (site data in versions, spec W1–W9) and
 each closed tournament's FSE options.
 
 The ranking list is one federation list of the site (``chessclub_web.federation``): each import

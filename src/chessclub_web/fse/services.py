@@ -1,5 +1,5 @@
 """The club's FSE list forecast: storing versions of the ranking list (site data, imported
-through ``chessclub_web.federation``) and computing a club's period (issue 9).
+through ``chessclub_web.federation``) and computing a club's period.
 
 The period is computed by the core (:func:`chessclub.ratings.fse.compute_inputs`), the same
 function that ``chessclub fse rating-run`` calls, from the stored previous list and the club's

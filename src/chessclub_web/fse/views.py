@@ -1,4 +1,4 @@
-"""The club page "Prévision liste FSE" (issue 9, spec W1–W9).
+"""The club page "Prévision liste FSE" (spec W1–W9).
 
 * ``fse_forecast`` (GET, whoever sees the club): the predicted values of the club's players
   from the stored previous list and the club's closed tournaments, under the chosen rule set;

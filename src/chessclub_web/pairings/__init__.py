@@ -1,1 +1,1 @@
-"""Entries and pairing (issue 4)."""
+"""Entries and pairing."""

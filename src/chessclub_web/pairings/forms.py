@@ -1,4 +1,4 @@
-"""Forms of the entries and pairing pages (issue 4)."""
+"""Forms of the entries and pairing pages."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Rows of entries and pairing (issue 4): requested byes and forbidden pairs.
+"""Rows of entries and pairing: requested byes and forbidden pairs.
 
 Late entries and withdrawals are fields of ``TournamentPlayer`` (``entry_round``,
 ``withdrawn_from_round``); the round's state (draft / published) is ``Round.state``.

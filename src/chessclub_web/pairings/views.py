@@ -1,4 +1,4 @@
-"""Pages of entries and pairing (issue 4): a new tournament, the *Entries* tab, pairing the
+"""Pages of entries and pairing: a new tournament, the *Entries* tab, pairing the
 next round, a round's pairing (review, hand edits, publish, unpair) and the pairings checker.
 
 Every tournament page goes through :func:`~chessclub_web.permissions.tournament_view`: the

@@ -1,1 +1,1 @@
-"""Results entry, calendar, history (issue 5, spec R1–R5)."""
+"""Results entry, calendar, history (spec R1–R5)."""

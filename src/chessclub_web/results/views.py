@@ -318,8 +318,8 @@ def _render_boards(
 #: ``int`` would also take ``١``, ``1_0`` or 4,000 digits (bad-input rule).
 _NUMBER = re.compile(r"-?[0-9]{1,18}")
 
-#: The largest id a row can have (BigAutoField); a larger one in a URL names nothing (it was
-#: an OverflowError on SQLite: 500).
+#: The largest id a row can have (BigAutoField); a larger one in a URL names nothing (SQLite
+#: raises OverflowError on it).
 MAX_ID = 2**63 - 1
 
 

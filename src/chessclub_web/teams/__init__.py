@@ -1,1 +1,1 @@
-"""Team competitions (issue 8)."""
+"""Team competitions."""

@@ -1,4 +1,4 @@
-"""Rows of the teams app (issue 8): teams, rosters, line-ups, matches and team byes.
+"""Rows of the teams app: teams, rosters, line-ups, matches and team byes.
 
 A team event is an ordinary :class:`~chessclub_web.tournaments.models.Tournament` whose system
 is a team system. Its individual boards are ordinary ``Game`` rows (white / black

@@ -149,7 +149,7 @@ def _context(request: HttpRequest, club, tournament: Tournament) -> dict:  # typ
 @_guard
 @require_safe
 def team_standings(request: HttpRequest, number: str, pk: int) -> HttpResponse:
-    """The *Équipes* tab: standings, crosstable, rounds, players (spec S4; issue 8 §4)."""
+    """The *Équipes* tab: standings, crosstable, rounds, players (spec S4)."""
     club, tournament = _get(request, number, pk)
     return render(request, "teams/standings.html", _context(request, club, tournament))
 

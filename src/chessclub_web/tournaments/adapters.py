@@ -72,7 +72,7 @@ RESULT_TO_CODE: dict[GameResult, str] = {
 CODE_TO_RESULT: dict[str, GameResult] = {code: result for result, code in RESULT_TO_CODE.items()}
 
 
-#: A team event's games seen as an individual tournament (the players' own scores, issue 8).
+#: A team event's games seen as an individual tournament (the players' own scores).
 _INDIVIDUAL_SYSTEM = {
     "team_swiss": "swiss",
     "team_round_robin": "round_robin",

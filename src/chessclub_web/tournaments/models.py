@@ -51,7 +51,7 @@ class System(models.TextChoices):
     OTHER = "other", _("Other system")
 
 
-#: Systems of team events (issue 8): their pages are the teams app's.
+#: Systems of team events: their pages are the teams app's.
 TEAM_SYSTEMS = frozenset(
     {System.TEAM_SWISS, System.TEAM_ROUND_ROBIN, System.TEAM_DOUBLE_ROUND_ROBIN}
 )
@@ -158,7 +158,7 @@ class Tournament(models.Model):
         editable=False,
         help_text=_("Importing the same file again into the same club is refused."),
     )
-    # Standings settings (spec S1, S4; issue 3): read by ``adapters.standings_settings``.
+    # Standings settings (spec S1, S4): read by ``adapters.standings_settings``.
     tiebreaks = models.CharField(
         _("tiebreaks"),
         max_length=TIEBREAKS_MAX_LENGTH,
@@ -186,7 +186,7 @@ class Tournament(models.Model):
         blank=True,
         help_text=_("Drawn once, then kept: the drawing of lots gives the same order every time."),
     )
-    # Entries and pairing (issue 4).
+    # Entries and pairing.
     acceleration = models.BooleanField(
         _("Baku acceleration"), default=False, help_text=_("FIDE C.04.5.1 (Swiss only).")
     )
@@ -261,7 +261,7 @@ class Tournament(models.Model):
 
     @property
     def is_team_event(self) -> bool:
-        """Team Swiss or team round robin (issue 8)."""
+        """Team Swiss or team round robin."""
         return self.system in TEAM_SYSTEMS
 
     @property

@@ -295,7 +295,7 @@ def _round_text(cell: tuple[Any, ...]) -> str:
     }
 
 
-#: The details the *Edit tournament* page changes (issue: imported tournaments and the FRBE
+#: The details the *Edit tournament* page changes (imported tournaments and the FRBE
 #: export's checks, spec ``frbe.md`` B1).
 DETAIL_FIELDS = (
     "name",

@@ -151,7 +151,7 @@ def crosstable(request: HttpRequest, club: Club, row: Tournament) -> HttpRespons
 def explain_tiebreak(
     request: HttpRequest, club: Club, row: Tournament, start_no: int, code: str
 ) -> HttpResponse:
-    """How one player's value of one of the tournament's tiebreaks was made (issue 3, item 4).
+    """How one player's value of one of the tournament's tiebreaks was made.
 
     ``code`` may be written as the standings link it (``BH/C1``) or URL-encoded (``BH%2FC1``),
     in any case or with the S4 spelling (``bh-c1``). 404 for a player who is not in the

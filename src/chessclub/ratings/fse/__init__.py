@@ -1,4 +1,4 @@
-"""The Swiss federation's ranking list (liste de classement, spec W1–W9; issue 9).
+"""The Swiss federation's ranking list (liste de classement, spec W1–W9).
 
 Pure core, no Django. One period: :func:`compute_period` (or :func:`run_period` from file
 bytes) gives a :class:`PeriodResult`; :func:`run_cli` renders it for

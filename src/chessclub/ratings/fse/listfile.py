@@ -1,4 +1,4 @@
-"""The previous ranking list as a CSV file (issue 9, item 4), read and written.
+"""The previous ranking list as a CSV file, read and written.
 
 One header line, then one player a line. Comma- or semicolon-separated (taken from the header
 line), UTF-8 (a byte-order mark is allowed; a file that is not UTF-8 is read as Windows-1252,

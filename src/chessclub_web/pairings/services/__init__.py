@@ -1,4 +1,4 @@
-"""Entries and pairing of a tournament stored in the database (issue 4).
+"""Entries and pairing of a tournament stored in the database.
 
 Every function that changes rows runs in one transaction and records what it did in the
 pairing history (:class:`~chessclub_web.pairings.models.PairingChange`). Refusals raise

@@ -92,7 +92,7 @@ def berger_rounds(row: Tournament) -> int:
 def _sync_round_robin_rounds(row: Tournament) -> None:
     """Before its first round is paired, a round robin's planned rounds follow the players
     registered (:func:`berger_rounds`), so its header never reads "0 rounds" once two players
-    are in (issue: newcomer's "0 ronde")."""
+    are in."""
     if row.system in (System.ROUND_ROBIN, System.DOUBLE_ROUND_ROBIN) and not row.rounds.exists():
         rounds = berger_rounds(row) if row.players.count() >= 2 else 0
         if row.planned_rounds != rounds:
@@ -411,7 +411,7 @@ def _fresh_round(round_row: RoundRow) -> RoundRow:
     """The round as stored now, read inside the caller's transaction (which holds the write
     lock: SQLite IMMEDIATE, ``select_for_update`` elsewhere). A page opened before another
     arbiter unpaired or paired the round again gets :class:`Refused`, not a 500 or a change
-    made on rows that are gone (issue 4: stale forms, double clicks)."""
+    made on rows that are gone (stale forms, double clicks)."""
     from chessclub_web.pairings import services  # patched there by tests
 
     # The tournament's row first (tournaments.models: the lock rule): saves of results in
