@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -24,6 +23,7 @@ from chessclub_web.permissions import (
     SiteAction,
     allowed,
     club_view,
+    require_site,
     role_of,
     site_allowed,
     visible_clubs,
@@ -66,10 +66,7 @@ def club_detail(request: HttpRequest, club: Club) -> HttpResponse:
 def create_club(request: HttpRequest) -> HttpResponse:
     """Any logged-in user may create a club and becomes its owner, unless the site setting
     ``CHESSCLUB_CLUB_CREATION`` is ``"staff"`` (then staff only: 403 for the others)."""
-    if not site_allowed(request.user, SiteAction.CREATE_CLUB):
-        raise PermissionDenied(
-            _("On this site, clubs are created by the site's staff: ask them for yours.")
-        )
+    require_site(request, SiteAction.CREATE_CLUB)  # 403 naming who creates clubs here
     status = 200
     if request.method == "POST":
         form = ClubForm(request.POST)

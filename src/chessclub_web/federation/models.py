@@ -11,6 +11,8 @@ version current again; nothing is copied. :class:`ListEvent` keeps every import 
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
@@ -47,6 +49,18 @@ class FederationList(models.Model):
 
     def __str__(self) -> str:
         return str(ListKind(self.kind).label)
+
+
+class CurrentListRows(models.Manager):  # type: ignore[type-arg]
+    """The records of a federation list's **current** version only (what clubs see)."""
+
+    def __init__(self, kind: str) -> None:
+        super().__init__()
+        self.kind = kind
+
+    def get_queryset(self) -> models.QuerySet[Any]:
+        current = FederationList.objects.filter(kind=self.kind).values("current_id")[:1]
+        return super().get_queryset().filter(version_id=models.Subquery(current))
 
 
 class ListVersion(models.Model):

@@ -3,25 +3,11 @@ tournament's export settings (B2 chars 7–8, FIDE-rated flag)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from chessclub_web.federation.models import FederationList, ListKind, ListVersion
+from chessclub_web.federation.models import CurrentListRows, ListKind, ListVersion
 from chessclub_web.tournaments.models import Tournament
-
-
-class CurrentListRows(models.Manager):  # type: ignore[type-arg]
-    """The records of a federation list's **current** version only (what clubs see)."""
-
-    def __init__(self, kind: str) -> None:
-        super().__init__()
-        self.kind = kind
-
-    def get_queryset(self) -> models.QuerySet[Any]:
-        current = FederationList.objects.filter(kind=self.kind).values("current_id")[:1]
-        return super().get_queryset().filter(version_id=models.Subquery(current))
 
 
 class FederationPlayer(models.Model):

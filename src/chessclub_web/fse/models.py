@@ -14,8 +14,7 @@ from __future__ import annotations
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from chessclub_web.federation.models import ListKind, ListVersion
-from chessclub_web.frbe.models import CurrentListRows
+from chessclub_web.federation.models import CurrentListRows, ListKind, ListVersion
 
 
 class ListRow(models.Model):
