@@ -362,3 +362,16 @@ def test_holes1_player_list_on_the_club_import_page_points_to_the_site_page(
     assert response.status_code == 400
     assert "imported on the Federation lists page" in response.content.decode()
     assert not FederationPlayer.all_versions.exists()
+
+
+def test_holes1_a_trf_on_the_player_list_page_is_refused_as_a_csv_without_its_columns(
+    client, manager
+):
+    """A TRF starts with ``012``, the byte 0x30 of a FoxPro table: it is read as text and
+    refused for the PLAYER columns it lacks (B3), not as a broken dBase table."""
+    trf = (FIXTURES / "fse" / "open-5r.trf").read_bytes()
+    client.force_login(manager)
+    response = post_import(client, trf, "open.trf")
+    page = response.content.decode()
+    assert response.status_code == 400 and "MATRICULE" in page and "dBase III" not in page
+    assert not FederationPlayer.all_versions.exists()

@@ -66,9 +66,18 @@ def matricule_number(text: str) -> int | None:
 def read_list(data: bytes, filename: str) -> PlayerList:
     """A ``PLAYER`` upload: CSV when named ``.csv`` or not starting like a dBase III table,
     else dBase. Raises :class:`~chessclub.formats.frbe_players.PlayerListError`."""
-    if filename.lower().endswith(".csv") or data[:1] not in (b"\x03", b"\x83", b"\x30", b"\x8b"):
+    if filename.lower().endswith(".csv") or not _looks_like_dbf(data):
         return read_player_csv(data, source=filename)
     return read_player_dbf(data)
+
+
+def _looks_like_dbf(data: bytes) -> bool:
+    """A dBase table's header: a version byte (dBase III 0x03/0x83/0x8B, FoxPro 0x30), then
+    the last update as year, month 1–12, day 1–31. A text file starting with ``0`` (a TRF's
+    ``012`` record) is no table."""
+    if len(data) < 4 or data[:1] not in (b"\x03", b"\x83", b"\x30", b"\x8b"):
+        return False
+    return 1 <= data[2] <= 12 and 1 <= data[3] <= 31
 
 
 def _row(p: FrbePlayer) -> FederationPlayer:
@@ -125,6 +134,8 @@ def describe(error: Exception) -> list[str]:
     lines = [
         _("record %(record)s, field %(field)s: %(message)s")
         % {"record": p.record, "field": p.field or "—", "message": p.message}
+        if p.record or p.field
+        else str(p.message)  # the whole file (its header)
         for p in problems
     ]
     omitted = getattr(error, "omitted", 0)
