@@ -328,7 +328,7 @@ def import_federation_list(
             ) from None
     importer_user = _list_user(username)
     if importer_user is not None:
-        from chessclub_web.permissions import SiteAction, site_allowed
+        from chessclub_web.clubs.permissions import SiteAction, site_allowed
 
         if not site_allowed(importer_user, SiteAction.MANAGE_FEDERATION_LISTS):
             raise FederationListRefused(

@@ -90,10 +90,10 @@ def test_cli_lists_import_and_rollback_as_the_sites_operator(
     ``chessclub user federation-data`` gives and takes the site role."""
     from django.contrib.auth import get_user_model
 
+    from chessclub_web.clubs.permissions import FEDERATION_LISTS_PERMISSION
     from chessclub_web.federation import services
     from chessclub_web.frbe.models import FederationPlayer
     from chessclub_web.fse.models import ListRow
-    from chessclub_web.permissions import FEDERATION_LISTS_PERMISSION
 
     players = FIXTURES / "frbe_players" / "PLAYER.csv"
     assert main(["lists", "import", "frbe", str(players)]) == EXIT_OK

@@ -40,17 +40,11 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from django.utils import timezone
 
 from chessclub_web.clubs.models import Club, Membership, Role
-from chessclub_web.permissions import (
-    Action,
-    PageActions,
-    allowed_on,
-    can_view,
-    is_creator,
-    page_actions,
-)
+from chessclub_web.clubs.permissions import Action, can_view
 from chessclub_web.teams import services as teams
 from chessclub_web.teams.models import Match
 from chessclub_web.tournaments.models import Kind, System, Tournament
+from chessclub_web.tournaments.permissions import PageActions, allowed_on, is_creator, page_actions
 
 from .test_results_helpers import make_swiss
 

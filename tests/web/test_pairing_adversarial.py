@@ -405,7 +405,7 @@ def test_permissions_arbiter_pairs_but_only_publish_right_publishes(
 ):
     """permissions.py: the arbiter manages entries and edits pairings; publishing follows
     PUBLISH_ROUND (asserted against the table, not pasted)."""
-    from chessclub_web.permissions import Action, allowed
+    from chessclub_web.clubs.permissions import Action, allowed
 
     arbiter = make_user("arb", public_club, Role.ARBITER)
     t = make_tournament(public_club, owner, field(4))

@@ -1,4 +1,4 @@
-"""Who sees and does what (spec: Clubs, people and roles; chessclub_web/permissions.py)."""
+"""Who sees and does what (spec: Clubs, people and roles; chessclub_web/clubs/permissions.py)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import pytest
 from chessclub.model import Game as CoreGame
 from chessclub.model import GameResult, PairingNumber, Player, Round, RoundNumber, Tournament
 from chessclub_web.clubs.models import Role
-from chessclub_web.permissions import PERMISSIONS, Action, allowed
+from chessclub_web.clubs.permissions import PERMISSIONS, Action, allowed
 from chessclub_web.tournaments.adapters import store_tournament
 
 pytestmark = pytest.mark.django_db

@@ -17,8 +17,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from chessclub_web.clubs.models import Role
-from chessclub_web.permissions import Action, allowed, allowed_on, permissions_markdown
+from chessclub_web.clubs.permissions import Action, allowed, permissions_markdown
 from chessclub_web.tournaments.models import Game, Tournament
+from chessclub_web.tournaments.permissions import allowed_on
 
 from .test_results_helpers import board, button_data, make_swiss, save_url
 

@@ -21,7 +21,7 @@ WEB = Path(chessclub_web.__file__).resolve().parent
 #: a database integrity guard (a programming error), the CLI's own errors, a forecast with
 #: nothing to compute (the page shows it as a state, not an error).
 NOT_REFUSALS = {
-    "chessclub_web.permissions.LoginRequired",
+    "chessclub_web.clubs.permissions.LoginRequired",
     "chessclub_web.results.models.AppendOnlyError",
     "chessclub_web.commands.UnknownClubError",
     "chessclub_web.commands.UnknownUserError",

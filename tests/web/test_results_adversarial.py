@@ -20,7 +20,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from chessclub_web.clubs.models import Club, Role
-from chessclub_web.permissions import find_club, plausible_club_number
+from chessclub_web.clubs.permissions import find_club, plausible_club_number
 from chessclub_web.results.models import ResultChange, Via
 from chessclub_web.results.services import Change, ResultsError, save_results
 from chessclub_web.tournaments.models import Game, Round, RoundState, Tournament

@@ -12,7 +12,7 @@ from chessclub.formats import read_tournament
 from chessclub.standings import compute_standings
 from chessclub.tiebreaks import RuleEra
 from chessclub_web.clubs.models import Club, Role
-from chessclub_web.permissions import PERMISSIONS, Action
+from chessclub_web.clubs.permissions import PERMISSIONS, Action
 from chessclub_web.tournaments import presentation, services
 from chessclub_web.tournaments.adapters import standings_settings, system_default_codes
 from chessclub_web.tournaments.models import Tournament

@@ -8,3 +8,8 @@ class ClosingConfig(AppConfig):
 
     def ready(self) -> None:
         from chessclub_web.closing import guards, receivers  # noqa: F401 (connects receivers)
+        from chessclub_web.closing.services import current_elo, stored_standings
+        from chessclub_web.tournaments import hooks
+
+        hooks.final_standings.register(stored_standings)
+        hooks.club_elo.register(current_elo)

@@ -1,9 +1,9 @@
 """Pages of the closing app: *Clôturer* (C1, C2), *Variations Elo* (E9), the roster and each
 player's club Elo history (E1, E8, E9).
 
-Permissions (``chessclub_web.permissions``): a tournament's pages (*Clôturer*, *Variations
-Elo*) go through ``tournament_view``: seen by whoever sees the tournament (a public club:
-everyone; a private one: its members and the creator of an independent tournament), closing
+Permissions (``chessclub_web.tournaments.permissions``): a tournament's pages (*Clôturer*,
+*Variations Elo*) go through ``tournament_view``: seen by whoever sees the tournament (a public
+club: everyone; a private one: its members and the creator of an independent tournament), closing
 and the early end need ``CLOSE_TOURNAMENT`` on the tournament (``allowed_on``: owner,
 administrators, the creator of an independent tournament, member of its club or not); the
 roster's pages are club pages (``club_view``), its changes need ``MANAGE_ROSTER``.
@@ -27,8 +27,9 @@ from chessclub_web.closing.charts import elo_chart
 from chessclub_web.closing.forms import CloseForm, EarlyEndForm, PlayerForm
 from chessclub_web.closing.models import Closure, EloRow, FinalStanding
 from chessclub_web.clubs.models import Club, Player
-from chessclub_web.permissions import Action, allowed, club_view, tournament_view
+from chessclub_web.clubs.permissions import Action, allowed, club_view
 from chessclub_web.tournaments.models import Kind, TimeControlCategory, Tournament
+from chessclub_web.tournaments.permissions import tournament_view
 
 
 @require_http_methods(["GET", "HEAD", "POST"])

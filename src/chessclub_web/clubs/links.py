@@ -13,7 +13,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from chessclub_web.clubs.models import Club
-from chessclub_web.permissions import Action, User, allowed
+from chessclub_web.clubs.permissions import Action, User, allowed
 
 
 @dataclass(frozen=True)

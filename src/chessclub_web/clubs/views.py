@@ -1,6 +1,6 @@
 """Club pages: the list of clubs, a club's page, creating a club and its members page.
 
-Every club page goes through :func:`chessclub_web.permissions.club_view`, which checks the
+Every club page goes through :func:`chessclub_web.clubs.permissions.club_view`, which checks the
 club's visibility and the action's permission on the server. Changes are POST only (CSRF
 protected by the middleware). Every page answers 405 to the HTTP methods it does not take:
 read-only pages take GET and HEAD, forms GET, HEAD and POST, changes POST only.
@@ -18,7 +18,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from chessclub_web.clubs import services
 from chessclub_web.clubs.forms import AddMemberForm, ClubForm, RoleForm
 from chessclub_web.clubs.models import Club, Membership, Role
-from chessclub_web.permissions import (
+from chessclub_web.clubs.permissions import (
     Action,
     SiteAction,
     allowed,

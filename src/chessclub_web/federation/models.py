@@ -2,7 +2,7 @@
 
 A federation list (:class:`FederationList`, one row per :class:`ListKind`) is **site data**: one
 for the whole site, searched by every club, imported only by site staff or a federation data
-manager (``chessclub_web.permissions.SiteAction.MANAGE_FEDERATION_LISTS``). Each import is a
+manager (``chessclub_web.clubs.permissions.SiteAction.MANAGE_FEDERATION_LISTS``). Each import is a
 :class:`ListVersion` (who, when, file name, SHA-256, counts) whose records are the rows of the
 kind's own app (``frbe.FederationPlayer``, ``fse.ListRow``), each pointing to its version;
 :attr:`FederationList.current` names the version that clubs see. Rolling back makes an earlier

@@ -18,6 +18,12 @@ from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
 
 from chessclub_web import refusals
+from chessclub_web.clubs.permissions import (
+    FEDERATION_DATA_MANAGERS,
+    FEDERATION_LISTS_PERMISSION,
+    SiteAction,
+    site_allowed,
+)
 from chessclub_web.federation.models import (
     EventKind,
     FederationList,
@@ -26,12 +32,6 @@ from chessclub_web.federation.models import (
     ListVersion,
 )
 from chessclub_web.federation.registry import importer_for
-from chessclub_web.permissions import (
-    FEDERATION_DATA_MANAGERS,
-    FEDERATION_LISTS_PERMISSION,
-    SiteAction,
-    site_allowed,
-)
 
 #: The versions whose records are kept (the newest ones, and always the current one): a
 #: roll-back reaches back this far. Older versions keep their line in the history.
@@ -219,7 +219,7 @@ def roll_back(
 
 
 def managers_group() -> Group:
-    """The site role's group (:data:`~chessclub_web.permissions.FEDERATION_DATA_MANAGERS`),
+    """The site role's group (:data:`~chessclub_web.clubs.permissions.FEDERATION_DATA_MANAGERS`),
     holding the permission, made on first use."""
     group, _created = Group.objects.get_or_create(name=FEDERATION_DATA_MANAGERS)
     app_label, codename = FEDERATION_LISTS_PERMISSION.split(".")

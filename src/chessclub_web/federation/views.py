@@ -18,10 +18,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_http_methods, require_safe
 
+from chessclub_web.clubs.permissions import LoginRequired, SiteAction, require_site
 from chessclub_web.federation import services
 from chessclub_web.federation.models import FederationList, ListKind, ListVersion
 from chessclub_web.federation.registry import importer_for, registered
-from chessclub_web.permissions import LoginRequired, SiteAction, require_site
 from chessclub_web.uploads import limited_to, oversized_uploads
 
 

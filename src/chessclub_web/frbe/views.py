@@ -40,6 +40,7 @@ from chessclub.ratings.frbe import (
     NationalRules,
 )
 from chessclub_web.clubs.models import Club, Player
+from chessclub_web.clubs.permissions import Action, SiteAction, club_view, site_allowed
 from chessclub_web.federation.models import ListKind
 from chessclub_web.federation.services import current_version
 from chessclub_web.frbe import services
@@ -52,16 +53,9 @@ from chessclub_web.pairings.services import (
     next_round,
 )
 from chessclub_web.pairings.views import entry_fix_link
-from chessclub_web.permissions import (
-    Action,
-    SiteAction,
-    allowed_on,
-    club_view,
-    site_allowed,
-    tournament_view,
-)
 from chessclub_web.tournaments.adapters import load_tournament, standings_settings
 from chessclub_web.tournaments.models import System, Tournament
+from chessclub_web.tournaments.permissions import allowed_on, tournament_view
 
 MAX_RESULTS = 50
 

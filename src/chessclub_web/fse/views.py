@@ -34,6 +34,7 @@ from chessclub.ratings.fse import (
 )
 from chessclub.ratings.fse.report import decimal
 from chessclub_web.clubs.models import Club
+from chessclub_web.clubs.permissions import Action, SiteAction, allowed, club_view, site_allowed
 from chessclub_web.federation.models import ListVersion
 from chessclub_web.fse.forms import (
     PeriodForm,
@@ -48,7 +49,6 @@ from chessclub_web.fse.services import (
     current_list,
     save_tournament_options,
 )
-from chessclub_web.permissions import Action, SiteAction, allowed, club_view, site_allowed
 from chessclub_web.tournaments import models as rows
 from chessclub_web.tournaments.problems import translate
 

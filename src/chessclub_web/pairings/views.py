@@ -1,7 +1,8 @@
 """Pages of entries and pairing: a new tournament, the *Entries* tab, pairing the
 next round, a round's pairing (review, hand edits, publish, unpair) and the pairings checker.
 
-Every tournament page goes through :func:`~chessclub_web.permissions.tournament_view`: the
+Every tournament page goes through
+:func:`~chessclub_web.tournaments.permissions.tournament_view`: the
 tournament's visibility and the action on it (:func:`allowed_on`: the club role, or the creator
 of an independent tournament, member of its club or not), on the server; *Nouveau tournoi* is a
 club page (:func:`club_view`). A post naming no known action, player, board or round answers
@@ -26,6 +27,7 @@ from chessclub.pairing.criteria import Violation
 from chessclub_web import refusals
 from chessclub_web.clubs.models import Club
 from chessclub_web.clubs.models import Player as RosterPlayer
+from chessclub_web.clubs.permissions import Action, club_view
 from chessclub_web.pairings import services
 from chessclub_web.pairings.forms import (
     LOCKED_MARK,
@@ -42,7 +44,6 @@ from chessclub_web.pairings.forms import (
     SwapForm,
 )
 from chessclub_web.pairings.models import Absence, ForbiddenPair, PairingChange, RequestedBye
-from chessclub_web.permissions import Action, allowed_on, club_view, require_on, tournament_view
 from chessclub_web.tournaments.models import (
     ByeCode,
     Game,
@@ -53,6 +54,7 @@ from chessclub_web.tournaments.models import (
     Tournament,
     TournamentPlayer,
 )
+from chessclub_web.tournaments.permissions import allowed_on, require_on, tournament_view
 
 
 class BadPost(refusals.BadInput):

@@ -38,7 +38,7 @@ from django.db.models import Exists, F, OuterRef
 from django.utils.translation import gettext as _
 
 from chessclub_web import refusals
-from chessclub_web.permissions import Action, allowed_on
+from chessclub_web.clubs.permissions import Action
 from chessclub_web.results.models import ResultChange, Via
 from chessclub_web.tournaments.models import (
     Game,
@@ -50,6 +50,7 @@ from chessclub_web.tournaments.models import (
     lock_tournament_shared,
     touch_tournament,
 )
+from chessclub_web.tournaments.permissions import allowed_on
 from chessclub_web.tournaments.signals import results_corrected
 
 #: Systems in which a round followed by an already paired round takes the button only (R4a).

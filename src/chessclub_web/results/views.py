@@ -2,7 +2,7 @@
 the *Historique* (spec R1–R5, C3).
 
 Every view checks the request on the server with
-:func:`chessclub_web.permissions.tournament_for_request` (the club's visibility, the
+:func:`chessclub_web.tournaments.permissions.tournament_for_request` (the club's visibility, the
 tournament's club, the action); entering results needs ``ENTER_RESULTS`` in an open
 tournament and ``CORRECT_RESULTS`` in a closed one. Draft rounds are seen only by who may edit
 pairings (``EDIT_PAIRINGS``): for anyone else they do not exist (404).
@@ -28,18 +28,14 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from chessclub.model.points import ZERO
 from chessclub_web.clubs.models import Role
-from chessclub_web.permissions import (
+from chessclub_web.clubs.permissions import (
     UNKNOWN,
     Action,
     KnownRole,
     LoginRequired,
-    allowed_on,
     can_view,
-    declare_page_actions,
-    is_creator,
     plausible_club_number,
     role_annotation,
-    tournament_for_request,
 )
 from chessclub_web.results.models import ResultChange, Via
 from chessclub_web.results.services import (
@@ -53,6 +49,12 @@ from chessclub_web.results.services import (
 )
 from chessclub_web.tournaments.adapters import load_tournament
 from chessclub_web.tournaments.models import ResultCode, Round, RoundState, Tournament
+from chessclub_web.tournaments.permissions import (
+    allowed_on,
+    declare_page_actions,
+    is_creator,
+    tournament_for_request,
+)
 from chessclub_web.tournaments.presentation import points_label
 
 #: How many history rows a page shows (most recent first).

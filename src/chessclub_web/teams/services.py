@@ -172,7 +172,7 @@ def add_member(
         sex=sex,
     )
     try:
-        player = add_player(team.tournament, entry, user, team=team)
+        player = add_player(team.tournament, entry, user, team=team, join_team=join_roster)
     except Refused as exc:
         raise TeamError(str(exc)) from None
     except IntegrityError:  # another request took the same pairing number or board order

@@ -2,8 +2,8 @@
 a team's roster, a round's matches and a match's boards, and the TRF-2026 export.
 
 Every view checks the club's visibility and the action's permission on the server
-(:func:`chessclub_web.permissions.tournament_for_request`). Bad input answers 400 with the
-reason; nothing stored is lost.
+(:func:`chessclub_web.tournaments.permissions.tournament_for_request`). Bad input answers 400
+with the reason; nothing stored is lost.
 """
 
 from __future__ import annotations
@@ -27,13 +27,7 @@ from chessclub.formats.frbe_interclub import (
 from chessclub.formats.frbe_name import DIVISIONS, SERIES, UNUSED, FrbeFileNameError
 from chessclub.formats.trf.teams import write_team_trf
 from chessclub.pairing.teams import pairing_system_code
-from chessclub_web.permissions import (
-    Action,
-    LoginRequired,
-    allowed_on,
-    declare_page_actions,
-    tournament_for_request,
-)
+from chessclub_web.clubs.permissions import Action, LoginRequired
 from chessclub_web.results.models import Via
 from chessclub_web.results.services import (
     Change,
@@ -58,6 +52,11 @@ from chessclub_web.tournaments.models import (
     System,
     TiebreakRules,
     Tournament,
+)
+from chessclub_web.tournaments.permissions import (
+    allowed_on,
+    declare_page_actions,
+    tournament_for_request,
 )
 
 

@@ -282,9 +282,9 @@ def final_summary(row: Any, live: Summary, cells: Cells) -> tuple[Summary, Cells
     player's crosstable entries (rows by pairing number), the annulled mark and, when the
     settings are the stored ones, the lot numbers. ``(live, cells)`` unchanged for an open
     tournament or one without stored rows."""
-    from chessclub_web.closing.services import stored_standings
+    from chessclub_web.tournaments import hooks
 
-    found = stored_standings(row)
+    found = hooks.final_standings(row)
     if found is None:
         return live, cells
     closure, stored = found

@@ -17,8 +17,9 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from chessclub_web.permissions import Action, User, allowed_on
+from chessclub_web.clubs.permissions import Action, User
 from chessclub_web.tournaments.models import Kind, Tournament
+from chessclub_web.tournaments.permissions import allowed_on
 
 
 def _closed_club_tournament(t: Tournament) -> bool:

@@ -2,12 +2,13 @@
 *Paramètres* (tiebreaks, rule era, drawing of lots), *Modifier le tournoi* (the details) and
 the import page.
 
-Every tournament page goes through :func:`chessclub_web.permissions.tournament_view` (the
-import page, a club page, through :func:`~chessclub_web.permissions.club_view`), which checks the
-tournament's visibility and the action's permission on the server with
-:func:`~chessclub_web.permissions.allowed_on`: the club role, or the creator of an independent
-tournament, member of its club or not. The pages answer 405 to the HTTP methods they do not
-take (read-only pages: GET and HEAD; the forms: GET, HEAD and POST).
+Every tournament page goes through
+:func:`~chessclub_web.tournaments.permissions.tournament_view` (the import page, a club page,
+through :func:`~chessclub_web.clubs.permissions.club_view`), which checks the tournament's
+visibility and the action's permission on the server with
+:func:`~chessclub_web.tournaments.permissions.allowed_on`: the club role, or the creator of an
+independent tournament, member of its club or not. The pages answer 405 to the HTTP methods they
+do not take (read-only pages: GET and HEAD; the forms: GET, HEAD and POST).
 
 A closed tournament's *Classement* and *Grille américaine* show its stored final standings
 (``presentation.tournament_summary``), and its *Paramètres* are read-only: a post answers 409
@@ -28,13 +29,7 @@ from chessclub.formats import FormatError
 from chessclub.model import TournamentError
 from chessclub.tiebreaks import TiebreakCodeError, default_era, parse_tiebreak
 from chessclub_web.clubs.models import Club
-from chessclub_web.permissions import (
-    Action,
-    allowed,
-    allowed_on,
-    club_view,
-    tournament_view,
-)
+from chessclub_web.clubs.permissions import Action, allowed, club_view
 from chessclub_web.tournaments import services
 from chessclub_web.tournaments.adapters import (
     canonical_code,
@@ -50,6 +45,7 @@ from chessclub_web.tournaments.errors import (
 )
 from chessclub_web.tournaments.forms import ImportForm, SettingsForm, TournamentDetailsForm
 from chessclub_web.tournaments.models import Tournament
+from chessclub_web.tournaments.permissions import allowed_on, tournament_view
 from chessclub_web.tournaments.presentation import (
     catalogue_rows,
     code_path,

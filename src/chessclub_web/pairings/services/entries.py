@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import datetime
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,6 +28,7 @@ from chessclub_web.pairings.services.common import (
 )
 from chessclub_web.pairings.services.numbers import renumber_by_rating
 from chessclub_web.pairings.services.rounds import _sync_round_robin_rounds
+from chessclub_web.tournaments import hooks
 from chessclub_web.tournaments.models import (
     Bye as ByeRow,
 )
@@ -72,10 +73,8 @@ def roster_rating(roster: RosterPlayer, time_control: str) -> tuple[int | None, 
     tournament's new Elo, else the initial Elo — spec E1) in ``time_control``
     (``"standard"``/``"rapid"``/``"blitz"``), else in the nearest other pace
     (:data:`RATING_FALLBACK`), else ``(None, "")`` (an unrated player)."""
-    from chessclub_web.closing.services import current_elo
-
     for tc in RATING_FALLBACK.get(time_control, (time_control,)):
-        value = current_elo(roster, tc)
+        value = hooks.club_elo(roster, tc)
         if value:
             return value, tc
     return None, ""
@@ -97,7 +96,12 @@ def same_matricule(
 
 
 def add_player(
-    row: Tournament, entry: NewEntry, user: object, *, team: object = None
+    row: Tournament,
+    entry: NewEntry,
+    user: object,
+    *,
+    team: object = None,
+    join_team: Callable[[Any, TournamentPlayer], object] | None = None,
 ) -> TournamentPlayer:
     """Register a player: the one way an entry is added (the *Inscriptions* page, the club's
     FRBE player list, a team's roster; the Django admin adds none). ``row`` names the
@@ -116,7 +120,8 @@ def add_player(
     per the tournament's ``missed_round_points`` (Z or H bye). Pairing numbers are given again
     by rating while not frozen; later entrants get the next number. ``team`` (a
     ``teams.models.Team`` of the tournament, team events only): the player joins the end of
-    that team's roster (``teams.services.join_roster``); a team event's roster takes players
+    that team's roster, by ``join_team(team, player)`` (the teams app's
+    ``teams.services.join_roster``, in this transaction); a team event's roster takes players
     until it is closed, the line-ups choose who plays each round.
     """
     with transaction.atomic():
@@ -190,9 +195,9 @@ def add_player(
             roster_player_id=entry.roster_player_id,
         )
         if team is not None:
-            from chessclub_web.teams.services import join_roster
-
-            join_roster(team, player)
+            if join_team is None:
+                raise TypeError("add_player: a team needs join_team")
+            join_team(team, player)
             note(
                 row,
                 user,

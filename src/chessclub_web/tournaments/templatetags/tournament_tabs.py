@@ -7,7 +7,8 @@ from typing import Any
 
 from django import template
 
-from chessclub_web.permissions import Action, allowed_on
+from chessclub_web.clubs.permissions import Action
+from chessclub_web.tournaments.permissions import allowed_on
 from chessclub_web.tournaments.tabs import ShownTab, visible_tabs
 
 register = template.Library()

@@ -1,0 +1,51 @@
+"""What the tournament app asks of the apps built on it, without importing them.
+
+The tournament app is below the pairing, team and closing apps (they import it, never the
+reverse: ``make lint`` checks it). Where one of its services needs what only an app above can
+do — store a team file's teams, read a closed tournament's stored final standings, look up a
+club player's club Elo — it calls a :class:`Hook` here, which that app fills in its
+``AppConfig.ready`` (``teams.apps``, ``closing.apps``). Each hook has one implementation.
+
+A hook called before its app registered it raises ``LookupError`` naming the hook and the app
+(an app missing from ``INSTALLED_APPS``): never a silent default.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Generic, ParamSpec, TypeVar
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+class Hook(Generic[P, R]):
+    """One extension point: ``name`` (for messages), ``app`` (who fills it)."""
+
+    def __init__(self, name: str, app: str) -> None:
+        self.name = name
+        self.app = app
+        self._function: Callable[P, R] | None = None
+
+    def register(self, function: Callable[P, R]) -> None:
+        """Fill the hook (from the app's ``ready``; registering the same function again is
+        harmless, another one replaces it: tests use that)."""
+        self._function = function
+
+    def __call__(self, *args: P.args, **kwargs: P.kwargs) -> R:
+        if self._function is None:
+            raise LookupError(f"hook {self.name!r} is not registered (is {self.app} installed?)")
+        return self._function(*args, **kwargs)
+
+
+#: Store a TRF-2026 team file as a team event: ``(club, document, *, filename, digest,
+#: creator, kind, time_control_category) -> Tournament`` (``teams.imports.import_team_event``).
+import_team_event: Hook[..., Any] = Hook("import_team_event", "chessclub_web.teams")
+
+#: A closed tournament's stored final standings: ``(tournament) -> (Closure, [FinalStanding])``
+#: or ``None`` (``closing.services.stored_standings``).
+final_standings: Hook[..., Any] = Hook("final_standings", "chessclub_web.closing")
+
+#: A club player's club Elo now in a time control: ``(player, time_control) -> int | None``
+#: (``closing.services.current_elo``, spec E1).
+club_elo: Hook[..., int | None] = Hook("club_elo", "chessclub_web.closing")
