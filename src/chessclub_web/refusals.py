@@ -14,6 +14,7 @@ every exception class the web layer defines is one.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
@@ -65,22 +66,41 @@ class ClosedTournament(Conflict):
     """A change of a closed tournament (spec C1: it never reopens)."""
 
 
-def require_open(tournament: Any, message: str = "") -> None:
-    """The one guard of a closed tournament: raise :class:`ClosedTournament` (409) when
-    ``tournament`` (a ``tournaments.Tournament`` row, read under its lock by the caller) is
-    closed. ``message``: what the caller's action cannot do any more (default: the general
-    rule)."""
+def require_open(
+    tournament: Any,
+    message: str = "",
+    *,
+    refusal: Callable[[str], Refused] = ClosedTournament,
+) -> None:
+    """The one guard of a closed tournament (spec C1: it never reopens; only corrections of
+    results and of the details the federation files need change it): raise
+    ``refusal(message)`` — a :class:`ClosedTournament` (409) or an app's kind of it, so that
+    the app's pages handle it as their other refusals — when ``tournament`` (a
+    ``tournaments.Tournament`` row, read under its lock by the caller) is closed. ``message``:
+    what the caller's action cannot do any more (default: the general rule). Every service
+    that changes a tournament calls it first, under the tournament's lock; the database's
+    guards (``closing.guards``) stay behind it for code that would not."""
     if tournament.closed_at is None:
         return
     from django.utils.translation import gettext as _
 
-    raise ClosedTournament(
+    raise refusal(
         message
         or _(
             "The tournament is closed: it only takes corrections of results and of the details "
             "the federation files need."
         )
     )
+
+
+def closed_refusal(tournament: Any, message: str = "") -> str | None:
+    """The message :func:`require_open` would refuse with, ``None`` for an open tournament
+    (for a page that shows why an action is not offered)."""
+    try:
+        require_open(tournament, message)
+    except ClosedTournament as refused:
+        return str(refused)
+    return None
 
 
 def wants_json(request: HttpRequest) -> bool:

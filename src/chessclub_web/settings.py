@@ -126,6 +126,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "chessclub_web",
+    "chessclub_web.audit",
     "chessclub_web.clubs",
     "chessclub_web.tournaments",
     "chessclub_web.pairings",

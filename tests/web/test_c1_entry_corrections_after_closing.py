@@ -29,10 +29,10 @@ from chessclub_web.closing.models import EloRow, FinalStanding
 from chessclub_web.clubs.models import Role
 from chessclub_web.frbe.models import ExportSettings
 from chessclub_web.pairings import services
-from chessclub_web.pairings.models import PairingChange
 from chessclub_web.pairings.views import entry_fix_link
 from chessclub_web.tournaments.models import TournamentPlayer
 
+from .audit.lines import other_lines
 from .test_b1_entry_edit import client_for, edit_url, error_items, read_form, stored
 from .test_closing_helpers import make_tournament
 
@@ -152,7 +152,7 @@ def test_matricule_and_fide_id_corrected_after_closing_clear_the_export_problems
     assert frozen_results(closed) == before
     check_closing_values(closed)
     # One history line per corrected detail, as usual, in French (the pairings catalogue).
-    assert PairingChange.objects.filter(tournament=closed).count() == 2
+    assert other_lines(tournament=closed, action="entry.changed").count() == 2
     entries = html.unescape(
         french.get(reverse("entries", args=(closed.club.number, closed.pk))).content.decode()
     )
@@ -223,7 +223,7 @@ def test_name_rating_title_and_fictitious_mark_are_refused_after_closing(
     assert response.status_code == 409
     assert REFUSAL_FR.format(fields=fields) in error_items(response)
     assert stored(player) == before
-    assert not PairingChange.objects.filter(tournament=closed).exists()
+    assert not other_lines(tournament=closed).exclude(action="tournament.closed").exists()
     assert frozen_results(closed) == results
     check_closing_values(closed)
 

@@ -34,9 +34,9 @@ from chessclub_web.closing import services as closing
 from chessclub_web.closing.models import FinalStanding
 from chessclub_web.clubs.models import Role
 from chessclub_web.results import services as results
-from chessclub_web.results.models import ResultChange
 from chessclub_web.tournaments.models import Game, Tournament
 
+from .audit.lines import result_lines
 from .test_results_helpers import board, make_swiss, save_url
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -157,7 +157,7 @@ def test_race_close_while_autosave_change_in_flight(monkeypatch, public_club, ma
     assert response is not None
     if tournament.is_closed and game.result == "0-1":
         # By hand: Alpha 1 (round 1 win) + 0 = 1; Charlie ½ + 1 = 1½.
-        history = list(ResultChange.objects.filter(game=game).values_list("via", "correction"))
+        history = list(result_lines().filter(game=game).values_list("via", "correction"))
         alpha = FinalStanding.objects.get(tournament=tournament, pairing_number=1)
         charlie = FinalStanding.objects.get(tournament=tournament, pairing_number=3)
         assert (str(alpha.points), str(charlie.points)) in {("1", "1.5"), ("1", "1½")}, (

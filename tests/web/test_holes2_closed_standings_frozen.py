@@ -32,11 +32,12 @@ from chessclub_web.closing import services as closing
 from chessclub_web.closing.guards import ClosedTournamentError
 from chessclub_web.closing.models import Closure, FinalStanding
 from chessclub_web.clubs.models import Role
-from chessclub_web.pairings.models import PairingChange
 from chessclub_web.tournaments import services
 from chessclub_web.tournaments.adapters import load_tournament
 from chessclub_web.tournaments.errors import ClosedTournamentChangeError
 from chessclub_web.tournaments.models import Game, Kind, System, Tournament
+
+from .audit.lines import other_lines
 
 pytestmark = pytest.mark.django_db
 
@@ -132,7 +133,7 @@ def test_holes2_parametres_post_on_a_closed_tournament_is_a_409_and_nothing_move
         "trf": trf_ranks(owner, closed),
         "trflike": trf_ranks(owner, closed, "trflike"),
         "revision": Tournament.objects.get(pk=closed.pk).revision,
-        "history": PairingChange.objects.filter(tournament=closed).count(),
+        "history": other_lines().filter(tournament=closed).count(),
     }
     response = owner.post(settings_url(closed), ATTACK)
     assert response.status_code == 409
@@ -148,7 +149,7 @@ def test_holes2_parametres_post_on_a_closed_tournament_is_a_409_and_nothing_move
         "trf": trf_ranks(owner, closed),
         "trflike": trf_ranks(owner, closed, "trflike"),
         "revision": Tournament.objects.get(pk=closed.pk).revision,
-        "history": PairingChange.objects.filter(tournament=closed).count(),
+        "history": other_lines().filter(tournament=closed).count(),
     }
     assert after == before
     assert before["classement"]["codes"] == ["BH/C1", "BH", "SB", "DE", "WIN"]
@@ -267,11 +268,11 @@ def test_holes2_settings_changes_of_an_open_tournament_are_in_its_history(owner,
     writes nothing."""
     response = owner.post(settings_url(elite), ATTACK)
     assert response.status_code == 302
-    lines = [c.text for c in PairingChange.objects.filter(tournament=elite).order_by("id")]
+    lines = [c.text for c in other_lines().filter(tournament=elite).order_by("id")]
     from django.utils import translation
 
     with translation.override("en"):
-        english = [c.text for c in PairingChange.objects.filter(tournament=elite).order_by("id")]
+        english = [c.text for c in other_lines().filter(tournament=elite).order_by("id")]
     assert english[1:] == [
         "Settings: tiebreaks changed from “BH/C1, BH, SB, DE, WIN” to “DE, WIN”.",
         "Settings: tiebreak rules changed from “Follow the start date” to “2023: C.07 of 1 July"
@@ -279,13 +280,13 @@ def test_holes2_settings_changes_of_an_open_tournament_are_in_its_history(owner,
         "Settings: ties left after every tiebreak decided by a drawing of lots (seed "
         f"{Tournament.objects.get(pk=elite.pk).lots_seed}).",
     ]
-    assert all(c.user is not None for c in PairingChange.objects.filter(tournament=elite)[:3])
+    assert all(c.user is not None for c in other_lines(tournament=elite)[:3])
     assert len(lines) == 4  # the import's line, then three
     owner.post(settings_url(elite), ATTACK)
-    assert PairingChange.objects.filter(tournament=elite).count() == 4
+    assert other_lines(tournament=elite).count() == 4
     owner.post(settings_url(elite), {"tiebreaks": "DE, WIN", "tiebreak_rules": "2023"})
     with translation.override("en"):
-        last = PairingChange.objects.filter(tournament=elite).order_by("-id").first().text
+        last = other_lines().filter(tournament=elite).order_by("-id").first().text
     assert last == (
         "Settings: no drawing of lots any more, players tied after every tiebreak share the rank."
     )

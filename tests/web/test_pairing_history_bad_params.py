@@ -15,8 +15,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from chessclub_web.audit.models import Entry
 from chessclub_web.clubs.models import Role
-from chessclub_web.pairings.models import PairingChange
 
 from .test_results_helpers import make_swiss
 
@@ -28,7 +28,8 @@ def test_history_line_with_non_object_params_shows_its_description(
     public_club, make_user, django_user_model, params
 ):
     t = make_swiss(public_club, round2_state="draft")
-    line = PairingChange.objects.create(
+    line = Entry.objects.create(
+        action="note",
         tournament=t,
         round_number=2,
         description="Round 2 published.",
@@ -48,7 +49,7 @@ def test_history_line_with_non_object_params_shows_its_description(
     root.raise_request_exception = False
     root.force_login(django_user_model.objects.create_superuser("root", "r@x.org", "pw-12345-x"))
     for url in (
-        "/admin/pairings/pairingchange/",
-        f"/admin/pairings/pairingchange/{line.pk}/change/",
+        "/admin/audit/entry/",
+        f"/admin/audit/entry/{line.pk}/change/",
     ):
         assert root.get(url).status_code == 200, url

@@ -18,10 +18,12 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
+from chessclub_web.audit.models import AuditAction, Entry
+from chessclub_web.audit.services import record
 from chessclub_web.clubs.models import Role
-from chessclub_web.pairings import services
-from chessclub_web.pairings.models import PairingChange
 from chessclub_web.tournaments.models import Tournament
+
+from .audit.lines import other_lines
 
 pytestmark = pytest.mark.django_db
 
@@ -144,7 +146,7 @@ def tournament_in_french(french_owner, public_club):
 
 
 def colour_seed(t):
-    line = PairingChange.objects.get(tournament=t, message__startswith="Initial colour")
+    line = other_lines().get(tournament=t, message__startswith="Initial colour")
     return line.params["colour"], line.params["seed"]
 
 
@@ -218,13 +220,13 @@ def test_pairing_history_written_in_french_read_in_each_language(
 
 def test_pairing_history_stores_no_translated_text(tournament_in_french):
     """What a French writer stored is the msgid and codes: no French in the row."""
-    line = PairingChange.objects.get(tournament=tournament_in_french, params__bye="Z")
+    line = other_lines().get(tournament=tournament_in_french, params__bye="Z")
     assert line.message == "%(name)s: %(bye)s requested for round %(round)s."
     assert line.params == {"name": "Peeters, Jan", "bye": "Z", "round": 3}
     assert line.description == "Peeters, Jan: zero-point bye requested for round 3."
     colour, _seed = colour_seed(tournament_in_french)
     assert colour in ("W", "B")
-    for row in PairingChange.objects.filter(tournament=tournament_in_french):
+    for row in other_lines(tournament=tournament_in_french):
         assert row.message, row.description
         for french in ("Ronde", "inscrit", "bye à", "Blancs", "Noirs", "Tournoi"):
             assert french not in row.description and french not in str(row.params)
@@ -245,7 +247,7 @@ def test_pairing_history_round_date_in_the_readers_format(
     """A date is stored as a date and written the reader's way; "no date" is a dash."""
     t = tournament_in_french
     post(french_owner, round_url(t, 1), action="set_date", date="2026-01-24")
-    line = PairingChange.objects.filter(tournament=t).first()
+    line = other_lines(tournament=t).first()
     assert line.params == {"round": 1, "date": "2026-01-24"}
     client = reader(arbiter, language)
     assert history_lines(client.get(round_url(t, 1)))[0] == expected
@@ -280,17 +282,18 @@ def test_pairing_history_old_line_shows_its_stored_text(owner, public_club, arbi
     """A line written before the history was stored untranslated has only its text: every
     reader sees it as it was written."""
     t = Tournament.objects.create(club=public_club, name="Ancien", system="swiss", creator=owner)
-    PairingChange.objects.create(tournament=t, user=owner, description="Ronde 3 publiée.")
+    Entry.objects.create(action="note", tournament=t, user=owner, description="Ronde 3 publiée.")
     for language in LANGUAGES:
         assert history_lines(reader(arbiter, language).get(entries_url(t))) == ["Ronde 3 publiée."]
     with translation.override("nl"):
-        assert str(PairingChange.objects.get(tournament=t)) == "Ronde 3 publiée."
+        assert str(other_lines().get(tournament=t)) == "Ronde 3 publiée."
 
 
 def test_pairing_history_line_whose_parameters_no_longer_fit_shows_its_text(owner, public_club):
     """A message whose stored parameters miss one falls back to the stored text, no 500."""
     t = Tournament.objects.create(club=public_club, name="T", system="swiss", creator=owner)
-    row = PairingChange.objects.create(
+    row = Entry.objects.create(
+        action="note",
         tournament=t,
         description="Round 2 published.",
         message="Round %(round)s published.",
@@ -306,8 +309,8 @@ def test_pairing_history_line_whose_parameters_no_longer_fit_shows_its_text(owne
 def test_pairing_history_note_refuses_parameters_that_do_not_fit(owner, public_club):
     t = Tournament.objects.create(club=public_club, name="T", system="swiss", creator=owner)
     with pytest.raises(KeyError):
-        services.note(t, owner, "Round %(round)s published.", {"number": 2})
-    assert not PairingChange.objects.filter(tournament=t).exists()
+        record(AuditAction.ROUND_PUBLISHED, t, owner, "Round %(round)s published.", {"number": 2})
+    assert not other_lines(tournament=t).exists()
 
 
 @pytest.mark.parametrize(
@@ -325,16 +328,16 @@ def test_pairing_history_admin_shows_the_readers_text(
     """The admin lists the lines in the reader's language and offers no edit."""
     staff = django_user_model.objects.create_superuser("root", "root@example.invalid", "pw-123")
     client = reader(staff, language)
-    changelist = client.get(reverse("admin:pairings_pairingchange_changelist"))
+    changelist = client.get(reverse("admin:audit_entry_changelist"))
     assert changelist.status_code == 200
     assert expected in html.unescape(changelist.content.decode())
-    line = PairingChange.objects.get(tournament=tournament_in_french, params__bye="H")
-    page = client.get(reverse("admin:pairings_pairingchange_change", args=(line.pk,)))
+    line = other_lines().get(tournament=tournament_in_french, params__bye="H")
+    page = client.get(reverse("admin:audit_entry_change", args=(line.pk,)))
     assert page.status_code == 200
     assert expected in html.unescape(page.content.decode())
-    assert client.get(reverse("admin:pairings_pairingchange_add")).status_code == 403
+    assert client.get(reverse("admin:audit_entry_add")).status_code == 403
     client.post(
-        reverse("admin:pairings_pairingchange_change", args=(line.pk,)),
+        reverse("admin:audit_entry_change", args=(line.pk,)),
         {"description": "changed"},
     )
     line.refresh_from_db()
@@ -357,7 +360,7 @@ def test_pairing_history_team_event_line_in_the_readers_language(
     and read in the reader's language (the team pages show no pairing history)."""
     t = new_tournament(french_owner, public_club, name="Interclubs", system="team_swiss")
     assert t.is_team_event
-    line = PairingChange.objects.get(tournament=t)
+    line = other_lines().get(tournament=t)
     assert (line.message, line.params, line.description) == (
         "Tournament created.",
         None,

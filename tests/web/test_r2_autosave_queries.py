@@ -10,8 +10,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from chessclub_web.clubs.models import Role
-from chessclub_web.results.models import ResultChange
 
+from .audit.lines import result_lines
 from .test_results_helpers import board, make_swiss, save_url
 
 pytestmark = pytest.mark.django_db
@@ -46,5 +46,5 @@ def test_r2_autosave_reads_and_writes_in_eight_statements(request, client, make_
     assert statements.count("SELECT") == 5, captured.captured_queries
     assert statements.count("UPDATE") == 2  # the board, the tournament's revision
     assert statements.count("INSERT") == 1  # the history row
-    assert ResultChange.objects.filter(game=game, new_result="1-0").count() == 1
+    assert result_lines(game=game, new__result="1-0").count() == 1
     assert len(statements) == 8, statements

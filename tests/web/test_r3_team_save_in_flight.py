@@ -20,11 +20,11 @@ from django.test import Client
 from django.urls import reverse
 
 from chessclub_web.clubs.models import Role
-from chessclub_web.results.models import ResultChange
 from chessclub_web.teams import services
 from chessclub_web.teams.models import Match
 from chessclub_web.tournaments.models import Game, System, Tournament
 
+from .audit.lines import result_lines
 from .test_c1_save_in_flight_while_closing import _needs_postgresql, _race
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -74,9 +74,7 @@ def test_match_forfeit_while_board_save_in_flight(monkeypatch, public_club, make
         f"match forfeit {match.forfeit!r}"
     )
     history = list(
-        ResultChange.objects.filter(game=game).values_list(
-            "old_result", "new_result", "old_version"
-        )
+        result_lines().filter(game=game).values_list("old__result", "new__result", "version")
     )
     if response.status_code == 302:  # the board save succeeded: 1-0 is the stored result
         assert not match.forfeit and game.result == "1-0", (
@@ -115,7 +113,7 @@ def test_lineup_change_while_board_save_in_flight(monkeypatch, public_club, make
     assert getattr(other, "status_code", None) != 500, (
         f"the line-up change answered 500 while the board save committed: {other!r}"
     )
-    saved = ResultChange.objects.filter(new_result="1-0").exists()
+    saved = result_lines(new__result="1-0").exists()
     results = list(
         Game.objects.filter(round__tournament=t).exclude(result="").values_list("result", flat=True)
     )

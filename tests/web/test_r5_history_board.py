@@ -10,9 +10,9 @@ import pytest
 from django.urls import reverse
 
 from chessclub_web.clubs.models import Role
-from chessclub_web.results.models import ResultChange
 from chessclub_web.tournaments.models import Game
 
+from .audit.lines import result_lines
 from .test_results_helpers import make_swiss, save_url
 
 pytestmark = pytest.mark.django_db
@@ -33,12 +33,12 @@ def test_r5_history_board_of_a_round_without_board_numbers(client, public_club, 
     )
     assert response.status_code == 200, response.content
     # … and the history row names board 2 too.
-    change = ResultChange.objects.get(game=second)
+    change = result_lines().get(game=second)
     assert (change.round_number, change.board, change.new_result) == (2, 2, "0-1")
     history = client.get(reverse("history", args=("700", tournament.pk))).content.decode()
     # Columns: when, who, round, board, game.
     assert re.search(
         r'<td class="num">2</td>\s*<td class="num">2</td>\s*<td class="name">'
-        + re.escape(change.white_name),
+        + re.escape(change.params["white"]),
         history,
     )

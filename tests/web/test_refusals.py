@@ -22,7 +22,7 @@ WEB = Path(chessclub_web.__file__).resolve().parent
 #: nothing to compute (the page shows it as a state, not an error).
 NOT_REFUSALS = {
     "chessclub_web.clubs.permissions.LoginRequired",
-    "chessclub_web.results.models.AppendOnlyError",
+    "chessclub_web.audit.models.AppendOnlyError",
     "chessclub_web.commands.UnknownClubError",
     "chessclub_web.commands.UnknownUserError",
     "chessclub_web.commands.UserError",

@@ -26,9 +26,9 @@ from django.db import connection
 from django.test import Client
 
 from chessclub_web.clubs.models import Role
-from chessclub_web.results.models import ResultChange
 from chessclub_web.tournaments.models import Game
 
+from .audit.lines import result_lines
 from .test_results_helpers import board, make_swiss, save_url
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -98,8 +98,8 @@ def test_r3_postgresql_twenty_clients_one_winner_per_version_no_lost_update(publ
         # Exactly one writer won each version: versions 1 … final − 1, once each.
         assert sorted(won) == list(range(1, game.version)), Counter(won)
         assert game.version > 1
-        log = list(ResultChange.objects.filter(game=game).order_by("old_version"))
-        assert [c.old_version for c in log] == list(range(1, game.version))
+        log = list(result_lines(game=game).order_by("version"))
+        assert [c.version for c in log] == list(range(1, game.version))
         assert log[0].old_result == ""
         for before, after in itertools.pairwise(log):
             assert after.old_result == before.new_result  # no lost update

@@ -11,11 +11,12 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
+from chessclub_web.audit.models import AppendOnlyError
 from chessclub_web.clubs.models import Role
-from chessclub_web.results.models import AppendOnlyError, ResultChange
 from chessclub_web.tournaments.models import Game, Round, RoundState, Tournament
 from chessclub_web.tournaments.signals import results_corrected
 
+from .audit.lines import result_lines
 from .test_results_helpers import board, boards_url, button_data, make_swiss, save_url
 
 pytestmark = pytest.mark.django_db
@@ -166,7 +167,7 @@ def test_r2_button_leaves_unchanged_rows_alone(client, arbiter, swiss):
     row2 = html[html.index('id="board-2"') :]
     assert "Enregistré" not in row2[: row2.index("</tr>")]  # not saved: not marked
     assert board(swiss, 2, 2).version == 1  # not written at all
-    assert ResultChange.objects.count() == 1
+    assert result_lines().count() == 1
 
 
 def test_r2_page_works_without_javascript(client, arbiter, swiss):
@@ -194,7 +195,7 @@ def test_r3_stale_version_changes_nothing_and_answers_stored_result(client, arbi
     }
     game.refresh_from_db()
     assert (game.result, game.version) == ("=", 2)
-    assert ResultChange.objects.count() == 1
+    assert result_lines().count() == 1
 
 
 def test_r3_button_saves_nothing_if_any_board_is_stale(client, arbiter, swiss):
@@ -293,7 +294,7 @@ def test_r4_closed_tournament_corrections_with_the_button_only(client, closed):
         results_corrected.disconnect(receiver)
     assert board(tournament, 2, 1).result == "0-1"
     assert received == [(Tournament, tournament.pk, owner.pk)]
-    change = ResultChange.objects.get()
+    change = result_lines().get()
     assert change.correction and (change.old_result, change.new_result) == ("1-0", "0-1")
 
 
@@ -324,14 +325,14 @@ def test_r5_history_records_who_when_old_and_new(client, arbiter, swiss):
     before = timezone.now()
     _autosave(client, swiss, game, "1-0")
     _autosave(client, swiss, game, "=", version=2)
-    changes = list(ResultChange.objects.order_by("id"))
-    assert [(c.old_result, c.new_result, c.old_version) for c in changes] == [
+    changes = list(result_lines().order_by("id"))
+    assert [(c.old_result, c.new_result, c.version) for c in changes] == [
         ("", "1-0", 1),
         ("1-0", "=", 2),
     ]
     assert all(c.username == "arbitre" and c.user == arbiter for c in changes)
-    assert all(c.changed_at >= before and c.round_number == 2 and c.board == 1 for c in changes)
-    assert changes[1].white_name == "Alpha, Anne" and changes[1].game == game
+    assert all(c.at >= before and c.round_number == 2 and c.board == 1 for c in changes)
+    assert changes[1].params["white"] == "Alpha, Anne" and changes[1].game == game
     html = client.get(reverse("history", args=("700", swiss.pk)), **FR).content.decode()
     assert "Historique" in html and "arbitre" in html
     assert "1-0" in html and "½-½" in html and "Alpha, Anne – Charlie, Claire" in html
@@ -353,21 +354,21 @@ def test_r5_round_history_hidden_from_visitors(client, swiss, make_user, public_
 
 def test_r5_history_is_append_only(client, arbiter, swiss):
     _autosave(client, swiss, board(swiss, 2, 1), "1-0")
-    change = ResultChange.objects.get()
-    change.new_result = "0-1"
+    change = result_lines().get()
+    change.new = {"result": "0-1"}
     with pytest.raises(AppendOnlyError):
         change.save()
     with pytest.raises(AppendOnlyError):
         change.delete()
-    assert ResultChange.objects.get().new_result == "1-0"
+    assert result_lines().get().new_result == "1-0"
 
 
 def test_r5_history_survives_the_game(client, arbiter, swiss):
     game = board(swiss, 2, 1)
     _autosave(client, swiss, game, "1-0")
     game.delete()
-    change = ResultChange.objects.get()
-    assert change.game is None and change.white_name == "Alpha, Anne"
+    change = result_lines().get()
+    assert change.game is None and change.params["white"] == "Alpha, Anne"
 
 
 # --- Bad input: 4xx with a clear message, nothing changed -------------------------------
@@ -379,7 +380,7 @@ def _unchanged(tournament):
             "result", "version"
         )
     ) == [("", 1), ("", 1)]
-    assert not ResultChange.objects.exists()
+    assert not result_lines().exists()
 
 
 def test_r2_bad_input_unknown_code(client, arbiter, swiss):

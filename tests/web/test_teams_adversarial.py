@@ -496,7 +496,7 @@ def test_r5_whole_match_forfeit_is_in_the_history(client, public_club, owner):
     """Forfeiting a whole match changes its 4 boards' results (home wins: +/-, -/+, +/-, -/+
     with home White on boards 1 and 3); undoing it empties them again: 8 history rows, each
     with the user, the old and the new result (spec R5)."""
-    from chessclub_web.results.models import ResultChange
+    from .audit.lines import result_lines
 
     t = _event(public_club)
     services.pair_round_robin(t)
@@ -504,7 +504,7 @@ def test_r5_whole_match_forfeit_is_in_the_history(client, public_club, owner):
     client.force_login(owner)
     url = _url(t, "team_match", match.pk)
     assert client.post(url, {"action": "forfeit", "forfeit": "+-"}).status_code == 302
-    rows = list(ResultChange.objects.filter(tournament=t).order_by("board"))
+    rows = list(result_lines(tournament=t).order_by("board"))
     assert [(r.board, r.old_result, r.new_result, r.username) for r in rows] == [
         (1, "", "+-", "owner"),
         (2, "", "-+", "owner"),
@@ -514,4 +514,4 @@ def test_r5_whole_match_forfeit_is_in_the_history(client, public_club, owner):
     match.refresh_from_db()
     data = {"action": "forfeit", "forfeit": "", "version": match.version}
     assert client.post(url, data).status_code == 302
-    assert ResultChange.objects.filter(tournament=t, new_result="").count() == 4
+    assert result_lines(tournament=t, new__result="").count() == 4

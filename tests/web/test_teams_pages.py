@@ -283,7 +283,7 @@ def test_issue8_team_pages_are_translated(client, public_club, language, title):
 def test_r2_r5_team_boards_autosave_and_history_through_the_results_app(client, public_club, owner):
     """A board of a match is an ordinary Game: the match page's autosave posts to the results
     app's save endpoint (spec R2) and every change lands in the history (R5)."""
-    from chessclub_web.results.models import ResultChange
+    from .audit.lines import result_lines
 
     t = _event(public_club, teams=2)
     services.pair_round_robin(t)
@@ -297,7 +297,7 @@ def test_r2_r5_team_boards_autosave_and_history_through_the_results_app(client, 
     assert answer.status_code == 200 and answer.json()["state"] == "saved"
     assert services.load_team_tournament(t).matches[0].boards[0].result.value == "1-0"
     _enter(client, t, Match.objects.get(pk=match.pk), ["0-1", "=", "=", "="])
-    assert ResultChange.objects.filter(tournament=t).count() == 5
+    assert result_lines(tournament=t).count() == 5
 
 
 def test_issue8_roster_from_the_club_players(client, public_club, owner):

@@ -13,13 +13,7 @@ from django.utils import formats, timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext_lazy as _
 
-from chessclub_web.clubs.models import Player
-
-#: Highest initial Elo accepted on the roster (no rating list goes beyond it).
-MAX_INITIAL_ELO = 3500
-#: Lowest initial Elo accepted on the roster: rating files write 0 for "no rating", so 0 (or
-#: any value no rating list uses) is refused with a hint to leave the field empty instead.
-MIN_INITIAL_ELO = 100
+from chessclub_web.clubs.models import MAX_INITIAL_ELO, MIN_INITIAL_ELO, Player
 
 
 def _shown(date: datetime.date) -> str:

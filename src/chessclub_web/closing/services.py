@@ -58,8 +58,10 @@ from chessclub.ratings.club_elo import (
 )
 from chessclub.tiebreaks import RuleEra
 from chessclub_web import refusals
+from chessclub_web.audit.models import AuditAction
+from chessclub_web.audit.services import record
 from chessclub_web.closing.models import Closure, EloRow, FinalStanding
-from chessclub_web.clubs.models import Club, Player, Sex
+from chessclub_web.clubs.models import MAX_INITIAL_ELO, MIN_INITIAL_ELO, Club, Player, Sex
 from chessclub_web.pairings.models import RequestedBye
 from chessclub_web.tournaments import models as rows
 from chessclub_web.tournaments.adapters import (
@@ -80,6 +82,10 @@ class ClosingError(refusals.Conflict):
 
     ``str(exc)`` is a translated message for the user.
     """
+
+
+class AlreadyClosedError(refusals.ClosedTournament, ClosingError):
+    """Closing or ending early a tournament that is closed already (spec C1)."""
 
 
 # --------------------------------------------------------------------------- blockers (C1)
@@ -228,14 +234,13 @@ def end_early(tournament: rows.Tournament, after_round: int, user: Any = None) -
     """
     from django.utils.translation import gettext as _
 
-    from chessclub_web.pairings.services import note
-
     with transaction.atomic():
         locked = rows.Tournament.objects.select_for_update().get(pk=tournament.pk)
         preview = early_end_preview(locked)
         if preview is None:
-            if locked.is_closed:
-                raise ClosingError(_("This tournament is already closed."))
+            refusals.require_open(
+                locked, _("This tournament is already closed."), refusal=AlreadyClosedError
+            )
             if locked.system not in SWISS_SYSTEMS:
                 raise ClosingError(
                     _(
@@ -263,10 +268,26 @@ def end_early(tournament: rows.Tournament, after_round: int, user: Any = None) -
         for player in locked.players.filter(entry_round__gt=n):
             name = player.name
             player.delete()
-            note(locked, user, gettext_noop("%(name)s removed from the entries."), {"name": name})
+            record(
+                AuditAction.ENTRY_REMOVED,
+                locked,
+                user,
+                gettext_noop("%(name)s removed from the entries."),
+                {"name": name},
+            )
         locked.players.filter(withdrawn_from_round__gt=n).update(withdrawn_from_round=None)
+        planned = locked.planned_rounds
         locked.planned_rounds = n
         locked.save(update_fields=["planned_rounds"])
+        record(
+            AuditAction.TOURNAMENT_ENDED_EARLY,
+            locked,
+            user,
+            gettext_noop("The tournament ends after round %(round)s (%(planned)s were planned)."),
+            {"round": n, "planned": planned},
+            old={"planned_rounds": planned},
+            new={"planned_rounds": n},
+        )
         rows.touch_tournament(locked.pk)
     tournament.refresh_from_db()
     return preview
@@ -428,8 +449,9 @@ def close_tournament(
 
     with transaction.atomic():
         locked = rows.Tournament.objects.select_for_update().get(pk=tournament.pk)
-        if locked.is_closed:
-            raise ClosingError(_("This tournament is already closed."))
+        refusals.require_open(
+            locked, _("This tournament is already closed."), refusal=AlreadyClosedError
+        )
         if closing_blockers(locked).any:
             raise ClosingError(_("This tournament cannot be closed yet: see the list below."))
         now = timezone.now()
@@ -442,6 +464,18 @@ def close_tournament(
         locked.closed_by_id = user_id
         locked.end_date = end_date
         locked.save(update_fields=["closed_at", "closed_by", "end_date"])
+        closure.refresh_from_db()
+        record(
+            AuditAction.TOURNAMENT_CLOSED,
+            locked,
+            user,
+            gettext_noop("Tournament closed."),
+            new={
+                "tiebreaks": list(closure.codes or []),
+                "rules": closure.era,
+                "end_date": end_date.isoformat(),
+            },
+        )
         if locked.kind == rows.Kind.CLUB and locked.club is not None:
             # The club's row before its roster is read or added to: two closings of the same
             # club link and rate one after the other.
@@ -510,10 +544,8 @@ def _birth_date(text: str) -> datetime.date | None:
 
 def _usable_rating(rating: int | None) -> int | None:
     """An entry's rating as an initial Elo (E1): within the roster's bounds
-    (``forms.MIN_INITIAL_ELO``…``MAX_INITIAL_ELO``), else none (0 is "unrated" in rating
+    (``clubs.models.MIN_INITIAL_ELO``…``MAX_INITIAL_ELO``), else none (0 is "unrated" in rating
     files; a value beyond any rating list is a typing error, and would not fit the column)."""
-    from chessclub_web.closing.forms import MAX_INITIAL_ELO, MIN_INITIAL_ELO
-
     if rating is None or not MIN_INITIAL_ELO <= rating <= MAX_INITIAL_ELO:
         return None
     return rating

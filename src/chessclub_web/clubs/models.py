@@ -7,6 +7,12 @@ from django.db import models
 from django.db.models.functions import Lower
 from django.utils.translation import gettext_lazy as _
 
+#: Highest initial Elo accepted on the roster (no rating list goes beyond it).
+MAX_INITIAL_ELO = 3500
+#: Lowest initial Elo accepted on the roster: rating files write 0 for "no rating", so 0 (or
+#: any value no rating list uses) is refused with a hint to leave the field empty instead.
+MIN_INITIAL_ELO = 100
+
 
 class Role(models.TextChoices):
     """A member's role inside a club; what each role may do is in ``permissions.py``."""

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from chessclub.formats.frbe_export import ExportCheck, check_export
 from chessclub.formats.frbe_name import default_identifier, frbe_file_name, unique_file_name
@@ -23,6 +24,8 @@ from chessclub.formats.frbe_players import (
 from chessclub.model import Tournament as CoreTournament
 from chessclub.model import TournamentSystem
 from chessclub.ratings.frbe import ListedPlayer, RatingRun, period_games, rating_run
+from chessclub_web.audit.models import AuditAction
+from chessclub_web.audit.services import record
 from chessclub_web.clubs.models import Club, Player
 from chessclub_web.federation.models import ListKind, ListVersion
 from chessclub_web.federation.registry import Counts, ListImporter
@@ -202,12 +205,37 @@ def save_export_settings(
 ) -> ExportSettings:
     """Store the tournament's export settings (B2 characters 7 and 8, FIDE rated), already
     checked by the page. One row per tournament: two saves at once update it, never an
-    IntegrityError. ``user`` is who saves (kept for the history, which has no line for it)."""
+    IntegrityError. A change is an audit line (``settings.export_changed``) by ``user``, with
+    the old and new values."""
     with transaction.atomic():
+        before = ExportSettings.objects.select_for_update().filter(tournament=row).first()
+        old = (
+            {"division": before.division, "series": before.series, "fide_rated": before.fide_rated}
+            if before is not None
+            else None
+        )
         found, _created = ExportSettings.objects.update_or_create(
             tournament=row,
             defaults={"division": division, "series": series, "fide_rated": fide_rated},
         )
+        new = {"division": division, "series": series, "fide_rated": fide_rated}
+        if new != old:
+            record(
+                AuditAction.SETTINGS_EXPORT_CHANGED,
+                row,
+                user,
+                gettext_noop(
+                    "Belgian results file: division “%(division)s”, series “%(series)s”, FIDE "
+                    "rated: %(fide_rated)s."
+                ),
+                {
+                    "division": division or "—",
+                    "series": series or "—",
+                    "fide_rated": "yes" if fide_rated else "no",
+                },
+                old=old,
+                new=new,
+            )
     return found
 
 

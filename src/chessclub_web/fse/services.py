@@ -23,6 +23,7 @@ from fractions import Fraction
 from django.db import transaction
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from chessclub.model import Tournament
 from chessclub.model.points import format_points_decimal
@@ -39,6 +40,8 @@ from chessclub.ratings.fse import (
     read_table_file,
 )
 from chessclub.ratings.fse.countability import tournament_date
+from chessclub_web.audit.models import AuditAction
+from chessclub_web.audit.services import record
 from chessclub_web.clubs.models import Club
 from chessclub_web.federation.models import ListKind, ListVersion
 from chessclub_web.federation.registry import Counts, ListImporter
@@ -275,11 +278,45 @@ def options_for(
     )
 
 
-def save_tournament_options(options: TournamentFseOptions) -> TournamentFseOptions:
+def save_tournament_options(
+    options: TournamentFseOptions, user: object = None
+) -> TournamentFseOptions:
     """Store a closed tournament's FSE options (W4, W5): ``options`` is the options form's
-    unsaved row, its values already checked by the form; one transaction."""
+    unsaved row, its values already checked by the form; one transaction, with an audit line
+    (``settings.export_changed``) by ``user`` when they change."""
+
+    def values(row: TournamentFseOptions | None) -> dict[str, object] | None:
+        if row is None:
+            return None
+        return {
+            "time_control": row.time_control,
+            "national_championship": row.national_championship,
+            "unrated_value": row.unrated_value,
+        }
+
     with transaction.atomic():
+        before = TournamentFseOptions.objects.select_for_update().filter(
+            tournament_id=options.tournament_id
+        )
+        old = values(before.first())
         options.save()
+        new = values(options)
+        if new != old:
+            record(
+                AuditAction.SETTINGS_EXPORT_CHANGED,
+                options.tournament_id,
+                user,
+                gettext_noop(
+                    "Swiss ranking list: time control “%(tempo)s”, national championship: "
+                    "%(national)s."
+                ),
+                {
+                    "tempo": options.time_control or "—",
+                    "national": "yes" if options.national_championship else "no",
+                },
+                old=old,
+                new=new,
+            )
     return options
 
 

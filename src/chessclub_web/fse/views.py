@@ -320,6 +320,6 @@ def tournament_options(request: HttpRequest, club: Club, pk: int) -> HttpRespons
     )
     if not form.is_valid():
         return _forecast_page(request, club, options_form=(row.pk, form), status=400)
-    save_tournament_options(form.save(commit=False))
+    save_tournament_options(form.save(commit=False), request.user)
     messages.success(request, _("The FSE options of %(name)s were saved.") % {"name": row.name})
     return redirect("fse_forecast", number=club.number)

@@ -25,6 +25,7 @@ from django.views.decorators.http import require_http_methods
 from chessclub.model import Colour
 from chessclub.pairing.criteria import Violation
 from chessclub_web import refusals
+from chessclub_web.audit.services import journal
 from chessclub_web.clubs.models import Club
 from chessclub_web.clubs.models import Player as RosterPlayer
 from chessclub_web.clubs.permissions import Action, club_view
@@ -43,7 +44,7 @@ from chessclub_web.pairings.forms import (
     RoundForm,
     SwapForm,
 )
-from chessclub_web.pairings.models import Absence, ForbiddenPair, PairingChange, RequestedBye
+from chessclub_web.pairings.models import Absence, ForbiddenPair, RequestedBye
 from chessclub_web.tournaments.models import (
     ByeCode,
     Game,
@@ -402,7 +403,7 @@ def _entries_context(request: HttpRequest, club: Club, row: Tournament) -> dict[
         "forbidden_form": ForbiddenForm(players=players),
         "forbidden": ForbiddenPair.objects.filter(tournament=row).select_related("first", "second"),
         "rules_form": PairingRulesForm(instance=row),
-        "history": PairingChange.objects.filter(tournament=row).select_related("user")[:50],
+        "history": journal(row, results=False)[:50],
         "can_pair": allowed_on(request.user, row, Action.EDIT_PAIRINGS),
         "correctable": services.field_labels(services.CLOSED_CORRECTABLE_FIELDS),
     }
@@ -721,7 +722,7 @@ def pairing_round(
             ),
             "unpaired": [b.player for b in byes if b.kind == ByeCode.ABSENT],
             "can_publish": allowed_on(request.user, row, Action.PUBLISH_ROUND),
-            "history": PairingChange.objects.filter(tournament=row).select_related("user")[:50],
+            "history": journal(row, results=False)[:50],
             "is_swiss": row.system == System.SWISS,
             "date_form": RoundDateForm(initial={"date": round_row.date}),
         },

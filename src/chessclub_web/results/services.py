@@ -14,7 +14,7 @@ boards the user changed, each with the version the user's page showed (``Game.ve
   version>`` that also adds one to the version. If any board's stored version is not the one
   sent (someone else changed it: spec R3), **nothing** is written and the stored values are
   returned instead;
-- appends one :class:`~chessclub_web.results.models.ResultChange` per changed board (spec R5),
+- appends one ``result.*`` line per changed board to the audit log (:func:`result_line`, spec R5),
   then, once committed, gives the tournament a new revision (its cached standings are not used
   any more) and, for a closed tournament, sends ``results_corrected`` (the
   closing app stores the final standings again and recomputes the Elo, spec C3).
@@ -36,10 +36,13 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Exists, F, OuterRef
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from chessclub_web import refusals
+from chessclub_web.audit.models import AuditAction, Entry
+from chessclub_web.audit.services import line, record_all, result_authors
 from chessclub_web.clubs.permissions import Action
-from chessclub_web.results.models import ResultChange, Via
+from chessclub_web.results.models import Via
 from chessclub_web.tournaments.models import (
     Game,
     ResultCode,
@@ -200,6 +203,62 @@ def _check_codes(changes: Sequence[Change], boards: dict[int, Game], closed: boo
             )
 
 
+#: A board result's line in the audit log (spec R5).
+RESULT_MESSAGE = gettext_noop(
+    "Round %(round)s, board %(board)s (%(white)s – %(black)s): %(from)s → %(to)s."
+)
+
+
+def result_line(
+    tournament_id: int,
+    user: Any,
+    *,
+    game_id: int,
+    round_number: int,
+    board: int | None,
+    white: str,
+    black: str,
+    old: str,
+    new: str,
+    version: int,
+    via: str,
+    correction: bool,
+) -> Entry:
+    """The audit line of one board's result changing from ``old`` to ``new`` (result codes)
+    at ``version`` (the board's version before the change, spec R3): ``result.corrected`` in
+    a closed tournament (C3), ``result.entered`` for a board's first result, else
+    ``result.changed``. Unsaved (:func:`chessclub_web.audit.services.record_all` writes
+    them)."""
+    if correction:
+        action = AuditAction.RESULT_CORRECTED
+    elif old == ResultCode.NONE:
+        action = AuditAction.RESULT_ENTERED
+    else:
+        action = AuditAction.RESULT_CHANGED
+    params = {
+        "round": round_number,
+        "board": board if board is not None else "",
+        "white": white,
+        "black": black,
+        "from": old,
+        "to": new,
+        "via": via,
+    }
+    return line(
+        action,
+        tournament_id,
+        user,
+        RESULT_MESSAGE,
+        params,
+        round_number=round_number,
+        board=board,
+        game_id=game_id,
+        version=version,
+        old={"result": old},
+        new={"result": new},
+    )
+
+
 def _may_correct(user: Any, tournament: Tournament) -> bool:
     return user is not None and allowed_on(user, tournament, Action.CORRECT_RESULTS)
 
@@ -211,11 +270,7 @@ def _own_resubmission(game: Game, change: Change, user: Any) -> bool:
     from it (written by other code) is someone else's."""
     if not getattr(user, "is_authenticated", False) or change.version > game.version:
         return False
-    authors = list(
-        ResultChange.objects.filter(game_id=game.pk, old_version__gte=change.version).values_list(
-            "user_id", flat=True
-        )[: game.version - change.version + 1]
-    )
+    authors = result_authors(game.pk, change.version, game.version - change.version + 1)
     return len(authors) == game.version - change.version and all(a == user.pk for a in authors)
 
 
@@ -321,7 +376,7 @@ def save_results(
             if locked:
                 raise ResultsError(409, " ".join(dict.fromkeys(locked.values())))
         places = _places_without_board(round_row, boards.values())
-        log: list[ResultChange] = []
+        log: list[Entry] = []
         for change in ordered:
             game = boards[change.game_id]
             if game.version != change.version:
@@ -342,18 +397,17 @@ def save_results(
                 continue
             outcome.saved[game.pk] = Stored(change.result, change.version + 1)
             log.append(
-                ResultChange(
-                    tournament_id=tournament.pk,
+                result_line(
+                    tournament.pk,
+                    user,
                     game_id=game.pk,
                     round_number=round_row.number,
                     board=game.board if game.board is not None else places.get(game.pk),
-                    white_name=game.white_name,  # type: ignore[attr-defined]
-                    black_name=game.black_name,  # type: ignore[attr-defined]
-                    old_result=game.result,
-                    new_result=change.result,
-                    old_version=change.version,
-                    user=user if getattr(user, "is_authenticated", False) else None,
-                    username=user.get_username() if user is not None else "",
+                    white=game.white_name,  # type: ignore[attr-defined]
+                    black=game.black_name,  # type: ignore[attr-defined]
+                    old=game.result,
+                    new=change.result,
+                    version=change.version,
                     via=via,
                     correction=closed,
                 )
@@ -364,7 +418,7 @@ def save_results(
             outcome.saved.clear()
             return outcome
         if log:
-            ResultChange.objects.bulk_create(log)
+            record_all(log)
     if log:
         # A new revision once the results are in (outside the transaction: the tournament's
         # row is not locked while the boards are written, so saves on several boards do not

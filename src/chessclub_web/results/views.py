@@ -27,6 +27,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from chessclub.model.points import ZERO
+from chessclub_web.audit.services import journal, result_changes
 from chessclub_web.clubs.models import Role
 from chessclub_web.clubs.permissions import (
     UNKNOWN,
@@ -37,7 +38,7 @@ from chessclub_web.clubs.permissions import (
     plausible_club_number,
     role_annotation,
 )
-from chessclub_web.results.models import ResultChange, Via
+from chessclub_web.results.models import Via
 from chessclub_web.results.services import (
     MAX_VERSION,
     Change,
@@ -274,11 +275,7 @@ def _render_boards(
         row["saved"] = row["id"] in saved and not row["stale"]
     staff_history = allowed_on(request.user, tournament, Action.ENTER_RESULTS)
     history = (
-        list(
-            ResultChange.objects.filter(tournament=tournament, round_number=round_row.number)[
-                :HISTORY_LIMIT
-            ]
-        )
+        list(result_changes(tournament, round_number=round_row.number)[:HISTORY_LIMIT])
         if staff_history
         else []
     )
@@ -555,13 +552,15 @@ def save_board(request: HttpRequest, number: str, pk: int, round_number: int) ->
 @declare_page_actions(read=Action.ENTER_RESULTS)
 @require_safe
 def history(request: HttpRequest, number: str, pk: int) -> HttpResponse:
-    """The *Historique* (spec R5): every change of a board's result, most recent first, to
-    who may enter results."""
+    """The *Historique* (spec R5): every change of a board's result, most recent first, then
+    the tournament's other changes (entries, pairings, settings, closing) from the same audit
+    log, to who may enter results."""
     try:
         club, tournament = _tournament(request, number, pk, Action.ENTER_RESULTS)
     except LoginRequired:
         return redirect_to_login(request.get_full_path())
-    changes = list(ResultChange.objects.filter(tournament=tournament)[:HISTORY_LIMIT])
+    changes = list(result_changes(tournament)[:HISTORY_LIMIT])
+    others = list(journal(tournament, results=False)[:HISTORY_LIMIT])
     return render(
         request,
         "results/history.html",
@@ -570,8 +569,10 @@ def history(request: HttpRequest, number: str, pk: int) -> HttpResponse:
             "tournament": tournament,
             "tab": "history",
             "changes": changes,
+            "others": others,
             "limit": HISTORY_LIMIT,
             "truncated": len(changes) == HISTORY_LIMIT,
+            "others_truncated": len(others) == HISTORY_LIMIT,
         },
     )
 

@@ -36,7 +36,10 @@ from chessclub.pairing import PairingError
 from chessclub.pairing.teams import GacruxTeamEngine, TeamPairing, team_round_robin
 from chessclub.tiebreaks import RuleEra, default_era
 from chessclub_web import refusals
-from chessclub_web.results.models import ResultChange, Via
+from chessclub_web.audit.models import AuditAction, Entry
+from chessclub_web.audit.services import record, record_all
+from chessclub_web.results.models import Via
+from chessclub_web.results.services import result_line
 from chessclub_web.teams.models import (
     BoardForfeit,
     LineUp,
@@ -79,8 +82,11 @@ class TeamClosedError(refusals.ClosedTournament, TeamError):
 def _open(tournament: Tournament) -> None:
     """Closed tournaments never reopen (spec C1): only result corrections change them."""
     tournament.refresh_from_db(fields=["closed_at"])
-    if tournament.is_closed:
-        raise TeamClosedError(_("The tournament is closed: only results can be corrected."))
+    refusals.require_open(
+        tournament,
+        _("The tournament is closed: only results can be corrected."),
+        refusal=TeamClosedError,
+    )
 
 
 def settings_of(tournament: Tournament) -> TeamSettings:
@@ -468,7 +474,7 @@ def set_match_forfeit(
         match.forfeit = code
         match.version = current.version + 1
         match.save(update_fields=["forfeit", "version"])
-        log: list[ResultChange] = []
+        log: list[Entry] = []
         for board in boards:
             if board.game is None:
                 continue
@@ -481,23 +487,22 @@ def set_match_forfeit(
             if before is None or games.update(result=result, version=F("version") + 1) != 1:
                 continue
             log.append(
-                ResultChange(
-                    tournament_id=match.round.tournament_id,
+                result_line(
+                    match.round.tournament_id,
+                    user,
                     game_id=before.pk,
                     round_number=match.round.number,
                     board=before.board,
-                    white_name=before.white.name,
-                    black_name=before.black.name,
-                    old_result=before.result,
-                    new_result=result,
-                    old_version=before.version,
-                    user=user if getattr(user, "is_authenticated", False) else None,
-                    username=user.get_username() if user is not None else "",
+                    white=before.white.name,
+                    black=before.black.name,
+                    old=before.result,
+                    new=result,
+                    version=before.version,
                     via=Via.BUTTON,
                     correction=False,
                 )
             )
-        ResultChange.objects.bulk_create(log)
+        record_all(log)
         sync_board_forfeit_byes(match)
     touch_tournament(match.round.tournament_id)
 
@@ -780,8 +785,6 @@ def set_team_tiebreaks(tournament: Tournament, text: str, rules: str, user: Any 
         raise TeamError(_("Too many tiebreaks."))
     if rules not in ("", "2009", "2023", "2026"):
         raise TeamError(_("Unknown rule era."))
-    from chessclub_web.pairings.services import note
-
     with transaction.atomic():
         # The tournament's row first (tournaments.models: the lock rule), then its state: a
         # closing in flight is waited for, then refused (spec C1: the final standings were
@@ -797,14 +800,16 @@ def set_team_tiebreaks(tournament: Tournament, text: str, rules: str, user: Any 
         tournament.save(update_fields=["tiebreaks", "tiebreak_rules"])
         new_codes = team_standings_settings(tournament).codes
         if new_codes != old_codes:
-            note(
+            record(
+                AuditAction.SETTINGS_TIEBREAKS_CHANGED,
                 tournament,
                 user,
                 gettext_noop("Settings: tiebreaks changed from “%(old)s” to “%(new)s”."),
                 {"old": ", ".join(old_codes), "new": ", ".join(new_codes)},
             )
         if rules != old_rules:
-            note(
+            record(
+                AuditAction.SETTINGS_RULES_CHANGED,
                 tournament,
                 user,
                 gettext_noop(

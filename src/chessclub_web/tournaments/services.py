@@ -18,6 +18,9 @@ from chessclub.formats import FileFormat, detect_format, read_tournament
 from chessclub.formats import trf as trf_format
 from chessclub.formats.trf.teams import has_team_records
 from chessclub.tiebreaks import TiebreakCodeError, default_era
+from chessclub_web import refusals
+from chessclub_web.audit.models import AuditAction
+from chessclub_web.audit.services import record
 from chessclub_web.clubs.models import Club
 from chessclub_web.tournaments import hooks
 from chessclub_web.tournaments import models as rows
@@ -123,9 +126,8 @@ def _note_import(row: rows.Tournament, user: Any, filename: str) -> None:
     """The history's first line of an imported tournament. An import makes a new tournament
     with its entries and rounds as the file holds them, in one transaction: no entry is added
     to a tournament that exists (those go through ``pairings.services.add_player``)."""
-    from chessclub_web.pairings.services import note
-
-    note(
+    record(
+        AuditAction.TOURNAMENT_IMPORTED,
         row,
         user,
         gettext_noop("Tournament imported from %(file)s: %(players)s players, %(rounds)s rounds."),
@@ -199,8 +201,10 @@ def update_details(
     *,
     seen: Mapping[str, Any],
     seen_dates: Mapping[int, datetime.date | None],
+    user: Any = None,
 ) -> rows.Tournament:
-    """Store the tournament's changed details.
+    """Store the tournament's changed details, by ``user``: one audit line per changed detail
+    (``tournament.details_changed``) and round date (``round.date_set``), old and new value.
 
     ``changes``: detail name (one of :data:`DETAIL_FIELDS`) → new value (text, or a
     ``datetime.date`` / ``None`` for the dates); ``round_dates``: round number → new date
@@ -216,31 +220,66 @@ def update_details(
     unknown = set(changes) - set(DETAIL_FIELDS)
     if unknown:
         raise ValueError(f"not a detail of the edit page: {', '.join(sorted(unknown))}")
-    locked = rows.Tournament.objects.select_for_update().get(pk=row.pk)
-    conflicts = [
-        name
-        for name in changes
-        if normal_detail(name, getattr(locked, name)) != normal_detail(name, seen.get(name))
-    ]
-    stored = {r.number: r for r in locked.rounds.all()}
-    for number in sorted(round_dates):
-        held = stored.get(number)
-        if held is None or held.date != seen_dates.get(number):
-            conflicts.append(f"round {number}")
-    if conflicts:
-        raise DetailsConflictError(conflicts)
-    reasons = closed_refusals(locked, changes)
-    if reasons:
-        raise ClosedTournamentChangeError(reasons)
-    for name, value in changes.items():
-        setattr(locked, name, value)
-    if changes:
-        locked.save(update_fields=list(changes))
-    for number, date in round_dates.items():
-        held = stored[number]
-        held.date = date
-        held.save(update_fields=["date"])
+    with transaction.atomic():
+        locked = rows.Tournament.objects.select_for_update().get(pk=row.pk)
+        conflicts = [
+            name
+            for name in changes
+            if normal_detail(name, getattr(locked, name)) != normal_detail(name, seen.get(name))
+        ]
+        stored = {r.number: r for r in locked.rounds.all()}
+        for number in sorted(round_dates):
+            held = stored.get(number)
+            if held is None or held.date != seen_dates.get(number):
+                conflicts.append(f"round {number}")
+        if conflicts:
+            raise DetailsConflictError(conflicts)
+        reasons = closed_refusals(locked, changes)
+        if reasons:
+            raise ClosedTournamentChangeError(reasons)
+        before = {name: getattr(locked, name) for name in changes}
+        for name, value in changes.items():
+            setattr(locked, name, value)
+        if changes:
+            locked.save(update_fields=list(changes))
+        for name, value in changes.items():
+            if normal_detail(name, before[name]) == normal_detail(name, value):
+                continue
+            old, new = _logged(before[name]), _logged(value)
+            record(
+                AuditAction.TOURNAMENT_DETAILS_CHANGED,
+                locked,
+                user,
+                gettext_noop("Details: %(detail)s changed from “%(old)s” to “%(new)s”."),
+                {"detail": name, "old": old or "—", "new": new or "—"},
+                old={name: old},
+                new={name: new},
+            )
+        for number, date in round_dates.items():
+            held = stored[number]
+            if held.date == date:
+                continue
+            old_date = held.date
+            held.date = date
+            held.save(update_fields=["date"])
+            record(
+                AuditAction.ROUND_DATE_SET,
+                locked,
+                user,
+                gettext_noop("Round %(round)s: date set to %(date)s."),
+                {"round": number, "date": date.isoformat() if date else None},
+                round_number=number,
+                old={"date": old_date.isoformat() if old_date else None},
+                new={"date": date.isoformat() if date else None},
+            )
     return locked
+
+
+def _logged(value: Any) -> str:
+    """A detail as the audit log keeps it: a date as ``YYYY-MM-DD``, text as it is."""
+    if isinstance(value, datetime.date):
+        return value.isoformat()
+    return str(value or "")
 
 
 #: Seeds of the drawing of lots: 1 to 999,999,999 (short enough to be read out and written).
@@ -277,13 +316,12 @@ def update_settings(
     One transaction that locks the tournament's row first (``models.lock_tournament``, the
     lock rule of ``tournaments.models``) and reads its state under that lock: a closing in
     flight is waited for, then refused. Each change (tiebreaks, rule era, drawing of lots) is
-    one line of the tournament's history (``pairings.services.note``, by ``user``).
+    one line of the tournament's history (``audit.services.record``, by ``user``).
 
     The seed of the drawing of lots is drawn the first time lots are asked for, then kept (also
     when lots are switched off and on again). Saving the row gives it a new revision: its
     cached standings are not used any more.
     """
-    from chessclub_web.pairings.services import note
     from chessclub_web.tournaments.adapters import standings_settings
 
     if tiebreak_rules not in rows.TiebreakRules.values:
@@ -296,8 +334,11 @@ def update_settings(
         if not rows.lock_tournament(row.pk):
             raise rows.Tournament.DoesNotExist(f"tournament {row.pk} does not exist")
         locked = rows.Tournament.objects.get(pk=row.pk)
-        if locked.is_closed:
-            raise ClosedTournamentChangeError([closed_settings_refusal()])
+        refusals.require_open(
+            locked,
+            closed_settings_refusal(),
+            refusal=lambda message: ClosedTournamentChangeError([message]),
+        )
         before = standings_settings(locked)
         old_rules, old_lots = locked.tiebreak_rules, locked.draw_lots
         locked.tiebreaks = text
@@ -308,14 +349,16 @@ def update_settings(
         locked.save(update_fields=["tiebreaks", "tiebreak_rules", "draw_lots", "lots_seed"])
         after = standings_settings(locked)
         if after.codes != before.codes:
-            note(
+            record(
+                AuditAction.SETTINGS_TIEBREAKS_CHANGED,
                 locked,
                 user,
                 gettext_noop("Settings: tiebreaks changed from “%(old)s” to “%(new)s”."),
                 {"old": ", ".join(before.codes), "new": ", ".join(after.codes)},
             )
         if tiebreak_rules != old_rules:
-            note(
+            record(
+                AuditAction.SETTINGS_RULES_CHANGED,
                 locked,
                 user,
                 gettext_noop(
@@ -325,7 +368,8 @@ def update_settings(
             )
         if draw_lots != old_lots:
             if draw_lots:
-                note(
+                record(
+                    AuditAction.SETTINGS_LOTS_CHANGED,
                     locked,
                     user,
                     gettext_noop(
@@ -335,7 +379,8 @@ def update_settings(
                     {"seed": locked.lots_seed},
                 )
             else:
-                note(
+                record(
+                    AuditAction.SETTINGS_LOTS_CHANGED,
                     locked,
                     user,
                     gettext_noop(

@@ -411,6 +411,7 @@ def edit_tournament(request: HttpRequest, club: Club, row: Tournament) -> HttpRe
                     form.round_changes(),
                     seen=form.seen_details(),
                     seen_dates=form.seen_dates(),
+                    user=request.user,
                 )
             except DetailsConflictError:
                 refusals = [

@@ -1,7 +1,7 @@
 """Entries and pairing of a tournament stored in the database.
 
 Every function that changes rows runs in one transaction and records what it did in the
-pairing history (:class:`~chessclub_web.pairings.models.PairingChange`). Refusals raise
+tournament's audit log (:func:`chessclub_web.audit.services.record`). Refusals raise
 :class:`Refused` with a translated message for the arbiter; nothing is stored then.
 
 **The one home of the entries.** An entry is added, changed and removed here only
@@ -64,7 +64,6 @@ from chessclub_web.pairings.services.common import (
     last_paired_round,
     lock_entries,
     next_round,
-    note,
     numbers_frozen,
     swiss_engine,
 )

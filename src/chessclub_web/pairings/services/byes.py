@@ -6,6 +6,8 @@ from django.db import IntegrityError, models, transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from chessclub_web.audit.models import AuditAction
+from chessclub_web.audit.services import record
 from chessclub_web.pairings.models import (
     Absence,
     ForbiddenPair,
@@ -19,7 +21,6 @@ from chessclub_web.pairings.services.common import (
     last_paired_round,
     lock_entries,
     next_round,
-    note,
 )
 from chessclub_web.tournaments.models import (
     System,
@@ -94,7 +95,8 @@ def request_bye(player: TournamentPlayer, round_number: int, kind: str, user: ob
             round_number=round_number,
             kind=kind,
         )
-        note(
+        record(
+            AuditAction.BYE_REQUESTED,
             row,
             user,
             gettext_noop("%(name)s: %(bye)s requested for round %(round)s."),
@@ -110,7 +112,8 @@ def cancel_bye(bye: RequestedBye, user: object) -> None:
         deleted, _rows = RequestedBye.objects.filter(pk=bye.pk).delete()
         if not deleted:
             raise Refused(_("This bye was cancelled meanwhile."))
-        note(
+        record(
+            AuditAction.BYE_CANCELLED,
             row,
             user,
             gettext_noop("%(name)s: bye of round %(round)s cancelled."),
@@ -141,7 +144,8 @@ def add_absence(player: TournamentPlayer, round_number: int, user: object) -> No
             player=player,
             round_number=round_number,
         )
-        note(
+        record(
+            AuditAction.ABSENCE_RECORDED,
             row,
             user,
             gettext_noop("%(name)s absent in round %(round)s."),
@@ -157,7 +161,8 @@ def cancel_absence(absence: Absence, user: object) -> None:
         deleted, _rows = Absence.objects.filter(pk=absence.pk).delete()
         if not deleted:
             raise Refused(_("This absence was cancelled meanwhile."))
-        note(
+        record(
+            AuditAction.ABSENCE_CANCELLED,
             row,
             user,
             gettext_noop("%(name)s: absence of round %(round)s cancelled."),
@@ -194,16 +199,24 @@ def withdraw(player: TournamentPlayer, from_round: int | None, user: object) -> 
         player.withdrawn_from_round = from_round
         player.save(update_fields=["withdrawn_from_round"])
         if reentry:
-            note(
+            record(
+                AuditAction.ENTRY_REENTERED,
                 row,
                 user,
                 gettext_noop("%(name)s re-enters from round %(round)s."),
                 {"name": player.name, "round": next_round(row)},
             )
         elif from_round is None:
-            note(row, user, gettext_noop("%(name)s: withdrawal cancelled."), {"name": player.name})
+            record(
+                AuditAction.ENTRY_REENTERED,
+                row,
+                user,
+                gettext_noop("%(name)s: withdrawal cancelled."),
+                {"name": player.name},
+            )
         else:
-            note(
+            record(
+                AuditAction.ENTRY_WITHDRAWN,
                 row,
                 user,
                 gettext_noop("%(name)s withdrew from round %(round)s."),
@@ -237,7 +250,8 @@ def add_forbidden_pair(
             second=b,
             reason=reason,
         )
-        note(
+        record(
+            AuditAction.PAIRING_FORBIDDEN_ADDED,
             row,
             user,
             gettext_noop("%(first)s and %(second)s must not be paired together."),
@@ -252,7 +266,8 @@ def remove_forbidden_pair(pair: ForbiddenPair, user: object) -> None:
         deleted, _rows = ForbiddenPair.objects.filter(pk=pair.pk).delete()
         if not deleted:
             raise Refused(_("This forbidden pair was removed meanwhile."))
-        note(
+        record(
+            AuditAction.PAIRING_FORBIDDEN_REMOVED,
             row,
             user,
             gettext_noop("%(first)s and %(second)s may be paired together again."),

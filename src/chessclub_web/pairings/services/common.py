@@ -1,10 +1,10 @@
-"""What the other modules of the package share: the refusal, the history line, the
-tournament's lock, the state of its rounds and the inputs every pairing reads."""
+"""What the other modules of the package share: the refusal, the tournament's lock, the state
+of its rounds and the inputs every pairing reads."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 
 from django.db.models import Max
 from django.utils.translation import gettext as _
@@ -15,11 +15,7 @@ from chessclub.pairing import (
     PairingEngine,
 )
 from chessclub_web import refusals
-from chessclub_web.pairings.models import (
-    ForbiddenPair,
-    PairingChange,
-    render_change,
-)
+from chessclub_web.pairings.models import ForbiddenPair
 from chessclub_web.tournaments.models import (
     System,
     Tournament,
@@ -44,36 +40,6 @@ def swiss_engine() -> PairingEngine:
 EngineFactory = Callable[[], PairingEngine]
 
 
-def note(
-    tournament: Tournament,
-    user: object,
-    message: str,
-    params: Mapping[str, object] | None = None,
-    *,
-    round_number: int | None = None,
-) -> PairingChange:
-    """Add one line to the pairing history, untranslated, so that each reader sees it in their
-    own language (:attr:`PairingChange.text`).
-
-    ``message`` is an English msgid marked with ``gettext_noop`` at the call (never a text
-    already translated); ``params`` its ``%(name)s`` parameters as JSON values: names and
-    numbers as they are, a bye kind as ``bye="H"``/``"Z"``, a colour as ``colour="W"``/``"B"``
-    (:data:`~chessclub_web.pairings.models.CODED_PARAMS`), a date as ``date="YYYY-MM-DD"`` or
-    ``None``.
-    ``round_number`` is the round the line is about, if any. ``user`` is stored only when
-    logged in. Raises ``KeyError``/``ValueError`` when the parameters do not fit the message
-    (nothing is stored)."""
-    values = dict(params or {})
-    return PairingChange.objects.create(
-        tournament=tournament,
-        round_number=round_number,
-        user=user if getattr(user, "is_authenticated", False) else None,
-        description=render_change(message, values, translate=False),
-        message=message,
-        params=values or None,
-    )
-
-
 # -- state of the tournament ----------------------------------------------------------------------
 
 
@@ -91,9 +57,17 @@ def numbers_frozen(row: Tournament) -> bool:
     return last >= 1
 
 
+class ClosedRefused(refusals.ClosedTournament, Refused):
+    """A change of the entries or pairings of a closed tournament (spec C1)."""
+
+
+def closed_message() -> str:
+    return _("The tournament is closed: its entries and pairings no longer change.")
+
+
 def _refuse_closed(row: Tournament) -> None:
-    if row.is_closed:
-        raise Refused(_("The tournament is closed: its entries and pairings no longer change."))
+    """Refuse a change of a closed tournament's entries or pairings (``refusals.require_open``)."""
+    refusals.require_open(row, closed_message(), refusal=ClosedRefused)
 
 
 def lock_entries(tournament_id: int) -> Tournament:

@@ -12,18 +12,17 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from chessclub_web.audit.models import AuditAction
+from chessclub_web.audit.services import record
+from chessclub_web.audit.text import CODED_PARAMS
 from chessclub_web.clubs.models import Club
 from chessclub_web.clubs.models import Player as RosterPlayer
-from chessclub_web.pairings.models import (
-    CODED_PARAMS,
-)
 from chessclub_web.pairings.services.common import (
     Refused,
     _locked_player,
     _refuse_closed,
     last_paired_round,
     lock_entries,
-    note,
     numbers_frozen,
 )
 from chessclub_web.pairings.services.numbers import renumber_by_rating
@@ -198,7 +197,8 @@ def add_player(
             if join_team is None:
                 raise TypeError("add_player: a team needs join_team")
             join_team(team, player)
-            note(
+            record(
+                AuditAction.ENTRY_REGISTERED,
                 row,
                 user,
                 gettext_noop("%(name)s registered in the roster of %(team)s."),
@@ -215,18 +215,25 @@ def add_player(
         if missed:
             touch_tournament(row.pk)
         if not numbers_frozen(row) and row.system == System.SWISS:
-            renumber_by_rating(row, user, record=False)
+            renumber_by_rating(row, user, log=False)
         _sync_round_robin_rounds(row)
         player.refresh_from_db()
         if entry.entry_round > 1:
-            note(
+            record(
+                AuditAction.ENTRY_REGISTERED,
                 row,
                 user,
                 gettext_noop("%(name)s registered from round %(round)s (late entry)."),
                 {"name": player.name, "round": entry.entry_round},
             )
         else:
-            note(row, user, gettext_noop("%(name)s registered."), {"name": player.name})
+            record(
+                AuditAction.ENTRY_REGISTERED,
+                row,
+                user,
+                gettext_noop("%(name)s registered."),
+                {"name": player.name},
+            )
     return player
 
 
@@ -269,9 +276,15 @@ def remove_player(player: TournamentPlayer, user: object) -> None:
         name = player.name
         player.delete()
         if not numbers_frozen(row) and row.system == System.SWISS:
-            renumber_by_rating(row, user, record=False)
+            renumber_by_rating(row, user, log=False)
         _sync_round_robin_rounds(row)
-        note(row, user, gettext_noop("%(name)s removed from the entries."), {"name": name})
+        record(
+            AuditAction.ENTRY_REMOVED,
+            row,
+            user,
+            gettext_noop("%(name)s removed from the entries."),
+            {"name": name},
+        )
 
 
 #: The details of an entry that *Modifier* (:func:`update_entry`) changes, in the page's order.
@@ -302,7 +315,7 @@ CLOSED_CORRECTABLE_FIELDS = ("matricule", "fide_id", "federation", "sex", "birth
 def field_labels(names: Iterable[str]) -> str:
     """The labels of entry details ``names`` (of :data:`ENTRY_FIELDS`) in the active
     language, comma separated (``"name, rating"``); the labels of the history lines
-    (:data:`~chessclub_web.pairings.models.CODED_PARAMS`)."""
+    (:data:`~chessclub_web.audit.text.CODED_PARAMS`)."""
     labels = CODED_PARAMS["field"]
     return ", ".join(_(labels[name]) if name in labels else name for name in names)
 
@@ -476,7 +489,7 @@ def update_entry(
             and not row.is_closed
             and not numbers_frozen(row)
         ):
-            renumber_by_rating(row, user, record=False)
+            renumber_by_rating(row, user, log=False)
         for name in ENTRY_FIELDS:
             if name in values:
                 _note_entry_change(row, user, stored.name, name, old[name], values[name])
@@ -488,20 +501,21 @@ def _note_entry_change(
     row: Tournament, user: object, player: str, name: str, old: object, new: object
 ) -> None:
     """The history line of one changed detail, in the reader's language (the detail's label
-    is the coded parameter ``field``, :data:`~chessclub_web.pairings.models.CODED_PARAMS`)."""
+    is the coded parameter ``field``, :data:`~chessclub_web.audit.text.CODED_PARAMS`)."""
     if name == "fictitious_rating":
         message = (
             gettext_noop("%(name)s: rating marked fictitious (***).")
             if new
             else gettext_noop("%(name)s: rating no longer marked fictitious.")
         )
-        note(row, user, message, {"name": player})
+        record(AuditAction.ENTRY_CHANGED, row, user, message, {"name": player})
         return
 
     def shown(value: object) -> object:
         return "—" if value is None or value == "" else value
 
-    note(
+    record(
+        AuditAction.ENTRY_CHANGED,
         row,
         user,
         gettext_noop("%(name)s: %(field)s changed from “%(old)s” to “%(new)s”."),
@@ -520,5 +534,5 @@ def create_tournament(club: Club, row: Tournament, user: Any) -> Tournament:
         row.club = club
         row.creator = user
         row.save()
-        note(row, user, gettext_noop("Tournament created."))
+        record(AuditAction.TOURNAMENT_CREATED, row, user, gettext_noop("Tournament created."))
     return row

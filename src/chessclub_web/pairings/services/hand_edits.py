@@ -10,12 +10,13 @@ from django.utils.translation import gettext_noop
 from chessclub.model import PairingNumber
 from chessclub.pairing.criteria import Violation, check_pairing
 from chessclub.pairing.engine import Board
+from chessclub_web.audit.models import AuditAction
+from chessclub_web.audit.services import record
 from chessclub_web.pairings.services.common import (
     Refused,
     _playing_in,
     _refuse_closed,
     forbidden_groups,
-    note,
 )
 from chessclub_web.pairings.services.rounds import _fresh_round
 from chessclub_web.tournaments.adapters import load_tournament
@@ -134,7 +135,8 @@ def swap_players(
         else:
             _put(obj_a, pos_a, second)
             _put(obj_b, pos_b, first)
-        note(
+        record(
+            AuditAction.PAIRING_BOARD_SWAPPED,
             round_row.tournament,
             user,
             gettext_noop("Round %(round)s: %(first)s and %(second)s swapped."),
@@ -162,7 +164,8 @@ def exchange_colours(game: GameRow, user: object) -> list[Violation]:
     with transaction.atomic():
         game.white, game.black = game.black, game.white
         game.save()
-        note(
+        record(
+            AuditAction.PAIRING_COLOURS_SWAPPED,
             round_row.tournament,
             user,
             gettext_noop(
@@ -191,7 +194,8 @@ def remove_board(game: GameRow, user: object) -> list[Violation]:
             if g.board != index:
                 g.board = index
                 g.save(update_fields=["board"])
-        note(
+        record(
+            AuditAction.PAIRING_BOARD_REMOVED,
             round_row.tournament,
             user,
             gettext_noop("Round %(round)s: board %(board)s (%(white)s – %(black)s) removed."),
@@ -221,7 +225,8 @@ def add_board(
         ByeRow.objects.filter(round=round_row, player__in=[white, black]).delete()
         board = (round_row.games.aggregate(n=Max("board"))["n"] or 0) + 1
         GameRow.objects.create(round=round_row, board=board, white=white, black=black)
-        note(
+        record(
+            AuditAction.PAIRING_BOARD_ADDED,
             round_row.tournament,
             user,
             gettext_noop("Round %(round)s: board %(board)s added (%(white)s – %(black)s)."),
@@ -252,7 +257,8 @@ def give_bye(round_row: RoundRow, player: TournamentPlayer, user: object) -> lis
     with transaction.atomic():
         bye.kind = ByeCode.PAIRING_ALLOCATED
         bye.save(update_fields=["kind"])
-        note(
+        record(
+            AuditAction.PAIRING_BYE_GIVEN,
             round_row.tournament,
             user,
             gettext_noop("Round %(round)s: pairing-allocated bye given to %(name)s."),

@@ -13,6 +13,8 @@ from django.utils.translation import gettext_noop
 from chessclub.model import Colour, PairingNumber, Player
 from chessclub.pairing.berger import drawn_order, rating_order_key
 from chessclub.pairing.engine import initial_colour_of
+from chessclub_web.audit.models import AuditAction
+from chessclub_web.audit.services import record
 from chessclub_web.pairings.services.common import (
     FREEZE_ROUND,
     Refused,
@@ -20,7 +22,6 @@ from chessclub_web.pairings.services.common import (
     colour_by_lot,
     last_paired_round,
     lock_entries,
-    note,
     numbers_frozen,
 )
 from chessclub_web.tournaments.adapters import load_tournament
@@ -54,7 +55,7 @@ def _set_numbers(row: Tournament, order: list[TournamentPlayer]) -> None:
     touch_tournament(row.pk)
 
 
-def renumber_by_rating(row: Tournament, user: object, *, record: bool = True) -> None:
+def renumber_by_rating(row: Tournament, user: object, *, log: bool = True) -> None:
     """Pairing numbers by rating, then title, then name (FIDE C.04.2). Refused once frozen.
     Checked and stored under the tournament's lock (:func:`lock_entries`; inside
     :func:`add_player` and the others, the lock they hold)."""
@@ -74,8 +75,13 @@ def renumber_by_rating(row: Tournament, user: object, *, record: bool = True) ->
         by_number = sorted(players, key=lambda p: p.pairing_number)
         if [p.pk for p in order] != [p.pk for p in by_number]:
             _set_numbers(row, order)
-        if record:
-            note(row, user, gettext_noop("Pairing numbers given by rating, then title, then name."))
+        if log:
+            record(
+                AuditAction.PAIRING_NUMBERS_GIVEN,
+                row,
+                user,
+                gettext_noop("Pairing numbers given by rating, then title, then name."),
+            )
 
 
 def draw_numbers_by_lot(row: Tournament, user: object, seed: int | None = None) -> int:
@@ -93,7 +99,8 @@ def draw_numbers_by_lot(row: Tournament, user: object, seed: int | None = None) 
         players = {p.pairing_number: p for p in row.players.all()}
         order = drawn_order([_core_player(p) for p in players.values()], seed=seed)
         _set_numbers(row, [players[n] for n in order])
-        note(
+        record(
+            AuditAction.PAIRING_NUMBERS_GIVEN,
             row,
             user,
             gettext_noop("Pairing numbers drawn by lot (seed %(seed)s)."),
@@ -125,7 +132,8 @@ def draw_initial_colour(row: Tournament, user: object, seed: int | None = None) 
         locked.initial_colour = "W" if colour is Colour.WHITE else "B"
         locked.save(update_fields=["initial_colour"])
         row.initial_colour = locked.initial_colour
-        note(
+        record(
+            AuditAction.PAIRING_COLOUR_DRAWN,
             locked,
             user,
             gettext_noop("Initial colour drawn by lot: %(colour)s (seed %(seed)s)."),
@@ -167,8 +175,16 @@ def set_pairing_rules(row: Tournament, values: Mapping[str, object], user: objec
             # FIDE C.04.3 5.2.5: drawn before round 1; later rounds keep using it.
             raise Refused(_("The initial colour is drawn before round 1 is paired."))
         changed = [name for name, value in values.items() if getattr(locked, name) != value]
+        old = {name: getattr(locked, name) for name in changed}
         for name in changed:
             setattr(locked, name, values[name])
         if changed:
             locked.save(update_fields=changed)
-        note(locked, user, gettext_noop("Pairing rules changed."))
+        record(
+            AuditAction.SETTINGS_PAIRING_CHANGED,
+            locked,
+            user,
+            gettext_noop("Pairing rules changed."),
+            old=old,
+            new={name: values[name] for name in changed},
+        )

@@ -19,6 +19,9 @@ from chessclub.pairing import (
     PairingOptions,
 )
 from chessclub.pairing.engine import initial_colour_of
+from chessclub_web import refusals
+from chessclub_web.audit.models import AuditAction
+from chessclub_web.audit.services import record
 from chessclub_web.pairings.models import (
     Absence,
     ForbiddenPair,
@@ -29,11 +32,11 @@ from chessclub_web.pairings.services.common import (
     Refused,
     _initial_colour,
     _refuse_closed,
+    closed_message,
     colour_by_lot,
     forbidden_groups,
     last_paired_round,
     next_round,
-    note,
 )
 from chessclub_web.tournaments.adapters import load_tournament
 from chessclub_web.tournaments.models import (
@@ -102,8 +105,9 @@ def _sync_round_robin_rounds(row: Tournament) -> None:
 
 def pairing_refusal(row: Tournament) -> str | None:
     """Why the next round cannot be paired now (translated), ``None`` if it can."""
-    if row.is_closed:
-        return _("The tournament is closed: its entries and pairings no longer change.")
+    closed = refusals.closed_refusal(row, closed_message())
+    if closed:
+        return closed
     if row.system not in PAIRED_SYSTEMS:
         return _("chessclub pairs Swiss tournaments and round robins only.")
     draft = row.rounds.filter(state=RoundState.DRAFT).order_by("number").first()
@@ -267,7 +271,8 @@ def set_round_date(round_row: RoundRow, date: datetime.date | None, user: object
         _refuse_closed(row)
         fresh.date = date
         fresh.save(update_fields=["date"])
-        note(
+        record(
+            AuditAction.ROUND_DATE_SET,
             row,
             user,
             gettext_noop("Round %(round)s: date set to %(date)s."),
@@ -312,7 +317,8 @@ def pair_next_round(
         _refuse_if_results_changed(row, number, computed_from, entered)
         if seed is not None:
             row.save(update_fields=["initial_colour"])
-            note(
+            record(
+                AuditAction.PAIRING_COLOUR_DRAWN,
                 row,
                 user,
                 gettext_noop("Initial colour drawn by lot: %(colour)s (seed %(seed)s)."),
@@ -327,7 +333,8 @@ def pair_next_round(
                 row.save(update_fields=["planned_rounds"])
             if row.players.count() % 2 == 1:
                 _round_robin_bye_scores_nothing(row)
-        note(
+        record(
+            AuditAction.ROUND_PAIRED,
             row,
             user,
             gettext_noop("Round %(round)s paired (draft)."),
@@ -465,7 +472,8 @@ def repair_round(
         # The draft deleted: round N is the next one again.
         _refuse_if_results_changed(row, number, computed_from, entered)
         new = _store(row, pairing, entries, number, fresh.date)
-        note(
+        record(
+            AuditAction.ROUND_PAIRED,
             row,
             user,
             gettext_noop("Round %(round)s paired again."),
@@ -486,7 +494,8 @@ def publish_round(round_row: RoundRow, user: object) -> None:
         fresh.save(update_fields=["state"])
         round_row.state = RoundState.PUBLISHED
         touch_tournament(row.pk)
-        note(
+        record(
+            AuditAction.ROUND_PUBLISHED,
             row,
             user,
             gettext_noop("Round %(round)s published."),
@@ -520,7 +529,8 @@ def unpair_round(round_row: RoundRow, user: object) -> None:
         number = fresh.number
         fresh.delete()
         touch_tournament(row.pk)
-        note(
+        record(
+            AuditAction.ROUND_UNPAIRED,
             row,
             user,
             gettext_noop("Round %(round)s unpaired."),
