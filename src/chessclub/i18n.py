@@ -1,10 +1,12 @@
 """Translatable messages of the core, without Django.
 
 The core speaks English. A message that a user may read in the web interface is built from a
-*template* — an English literal marked with :func:`gettext_noop`, holding ``{name}``
-placeholders — and *params*, the values that vary (numbers, codes, the text quoted from a
-file). The core renders it in English (:meth:`Message.render`); the web layer looks the
-template up in its catalogues and fills in the same params.
+*template* — an English literal marked with :func:`gettext_noop`, holding ``%(name)s``
+placeholders (gettext's ``python-format``, as Django's own messages: a literal ``%`` is written
+``%%`` in a template that has placeholders) — and *params*, the values that vary (numbers,
+codes, the text quoted from a file). The core renders it in English (:meth:`Message.render`);
+the web layer looks the template up in its catalogues and fills in the same params, both with
+:func:`render`.
 
 ``make messages`` runs Django's ``makemessages`` (GNU xgettext) over the core too: it finds
 the templates by the marker's name, ``gettext_noop``, which is one of the keywords it extracts.
@@ -19,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import TypeAlias
 
 Params: TypeAlias = Mapping[str, str | int]
-"""The values of a template's ``{name}`` placeholders."""
+"""The values of a template's ``%(name)s`` placeholders."""
 
 
 def gettext_noop(message: str) -> str:
@@ -27,9 +29,11 @@ def gettext_noop(message: str) -> str:
     return message
 
 
-def render(template: str, params: Params) -> str:
-    """``template`` with its placeholders filled from ``params``."""
-    return template.format_map(params)
+def render(template: str, params: Mapping[str, object]) -> str:
+    """``template`` with its ``%(name)s`` placeholders filled from ``params``
+    (``template % params``); a template without params is its text as written, a ``%`` in it
+    included."""
+    return template % params if params else template
 
 
 @dataclass(frozen=True, slots=True, eq=False)

@@ -279,7 +279,7 @@ def test_holes6_team_files_are_bounded() -> None:
 def test_holes6_problem_log_keeps_the_first_by_place_and_counts_the_rest() -> None:
     log = ProblemLog(limit=3)
     for line in (9, 5, 7, 1, 8, 5):
-        log.add(line, 2, "at {line}", {"line": line})
+        log.add(line, 2, "at %(line)s", {"line": line})
     log.append(Problem(5, 1, "first of line 5"))
     assert len(log) == 7 and log.omitted == 4
     assert [(p.line, p.column, p.message) for p in log.problems()] == [

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import gettext
 import re
 from pathlib import Path
@@ -126,3 +127,57 @@ def test_i18n_app_catalogues_fully_translated_and_compiled(app, language):
     singular = sum(1 for e in entries if "msgid_plural" not in e)
     plural = len(entries) - singular
     assert len(catalogue._catalog) - 1 == singular + 2 * plural
+
+
+#: A ``str.format`` placeholder: ``{name}``, ``{name!r}``, ``{0}``, ``{}``, ``{name:>4}``.
+BRACE_PLACEHOLDER = re.compile(r"\{(?:[A-Za-z_]\w*|\d*)(?:![rsa])?(?::[^{}]*)?\}")
+SOURCES = LOCALE.parents[1]
+
+
+def _po_strings(po: Path) -> list[tuple[str, str]]:
+    """(keyword, text) of every msgid, msgid_plural, msgstr and msgstr[n] of a catalogue,
+    continuation lines joined, and its flag lines as ("#,", flags)."""
+    found: list[tuple[str, str]] = []
+    keyword = ""
+    for line in po.read_text(encoding="utf-8").splitlines():
+        if line.startswith("#,"):
+            found.append(("#,", line[2:]))
+            keyword = ""
+        elif match := re.match(r'(msgid|msgid_plural|msgstr(?:\[\d+\])?) "(.*)"$', line):
+            keyword = match.group(1)
+            found.append((keyword, match.group(2)))
+        elif keyword and line.startswith('"'):
+            found[-1] = (keyword, found[-1][1] + line[1:-1])
+        else:
+            keyword = ""
+    return found
+
+
+def test_i18n_messages_use_named_percent_placeholders_only():
+    """Every translatable message writes its values as ``%(name)s`` (gettext's
+    ``python-format``, filled with ``%`` and a mapping), never as ``{name}``: no msgid or
+    translation of any catalogue, no ``gettext_noop`` literal of the sources."""
+    catalogues = sorted(SOURCES.glob("chessclub_web/**/locale/*/LC_MESSAGES/django.po"))
+    assert len(catalogues) >= 4 * (1 + len(APPS_WITH_CATALOGUES))
+    offenders = []
+    for po in catalogues:
+        for keyword, text in _po_strings(po):
+            if keyword == "#," and "python-brace-format" in text:
+                offenders.append(f"{po.relative_to(SOURCES)}: #,{text}")
+            elif keyword != "#," and BRACE_PLACEHOLDER.search(text):
+                offenders.append(f"{po.relative_to(SOURCES)}: {keyword} {text!r}")
+    marked = 0
+    for path in sorted(SOURCES.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            func = getattr(node, "func", None)
+            if (
+                not isinstance(node, ast.Call)
+                or getattr(func, "id", getattr(func, "attr", "")) != "gettext_noop"
+            ):
+                continue
+            marked += 1
+            for arg in node.args:
+                if isinstance(arg, ast.Constant) and BRACE_PLACEHOLDER.search(str(arg.value)):
+                    offenders.append(f"{path.relative_to(SOURCES)}:{node.lineno}: {arg.value!r}")
+    assert marked > 200
+    assert offenders == []

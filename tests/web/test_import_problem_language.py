@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+from pathlib import Path
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -13,6 +14,7 @@ from chessclub_web.tournaments.models import Tournament
 pytestmark = pytest.mark.django_db
 
 NBSP = "\u00a0"
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 
 
 def _bad_colour(elite_bytes: bytes) -> tuple[bytes, int, int]:
@@ -83,3 +85,43 @@ def test_several_problems_each_translated(client, public_club, make_user):
     page = _upload(client, public_club, trf, "nl")
     assert "Regel 2, kolom 91: ronde 1: verschoven rondecel: '5' in een lege kolom" in page
     assert "Regel 3, kolom 5: aantal ronden 'ten' is geen getal" in page
+
+
+def _bad_start_date(elite_bytes: bytes) -> bytes:
+    """The real Belgian file with its code line's start date made 31 June 2000."""
+    code_line = b" 00 16 72000060120000612"
+    assert code_line in elite_bytes
+    return elite_bytes.replace(code_line, b" 00 16 72000063120000612")
+
+
+def _bad_round_date(trf_bytes: bytes) -> bytes:
+    """A real TRF with a round-dates record (132) whose first date has month 13."""
+    return trf_bytes.replace(b"XXR 5\n", b"XXR 5\n132" + b" " * 87 + b"24/13/01\n", 1)
+
+
+@pytest.mark.parametrize(
+    ("make_bad", "fixture", "expected"),
+    [
+        (
+            _bad_start_date,
+            "frbe/elite-2000-16p-7r.txt",
+            f"Ligne 6, colonne 9{NBSP}: ligne de code{NBSP}: la date de début '20000631' "
+            "n'est pas au format AAAAMMJJ",
+        ),
+        (
+            _bad_round_date,
+            "trf/E1-odd-round1.trf",
+            f"Ligne 3, colonne 92{NBSP}: la date de ronde '24/13/01' n'est pas au format AA/MM/JJ",
+        ),
+    ],
+)
+def test_bad_date_problem_in_french_shows_the_value_read(
+    client, public_club, make_user, make_bad, fixture, expected
+):
+    """A problem's ``%(value)s`` is filled with what the file holds, in the French text."""
+    client.force_login(make_user("adm", public_club, Role.OWNER))
+    data = make_bad((FIXTURES / fixture).read_bytes())
+    page = _upload(client, public_club, data, "fr")
+    assert expected in page, page
+    assert "%(" not in page and "{value}" not in page
+    assert not Tournament.objects.exists()

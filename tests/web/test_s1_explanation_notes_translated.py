@@ -26,39 +26,41 @@ from chessclub_web.clubs.models import Club, Role
 pytestmark = pytest.mark.django_db
 
 FRENCH = {
-    "among {players}: {score}": "entre {players} : {score}",
-    "among {players}: {score} (at most {maximum} had the missing games been won)": (
-        "entre {players} : {score} (au plus {maximum} si les parties manquantes avaient été "
+    "among %(players)s: %(score)s": "entre %(players)s : %(score)s",
+    "among %(players)s: %(score)s (at most %(maximum)s had the missing games been won)": (
+        "entre %(players)s : %(score)s (au plus %(maximum)s si les parties manquantes avaient été "
         "gagnées)"
     ),
-    "not separated from {players} by Direct Encounter": (
-        "non départagé de {players} par le résultat particulier"
+    "not separated from %(players)s by Direct Encounter": (
+        "non départagé de %(players)s par le résultat particulier"
     ),
-    "limit: opponents with at least {points} points": (
-        "limite : adversaires ayant au moins {points} points"
+    "limit: opponents with at least %(points)s points": (
+        "limite : adversaires ayant au moins %(points)s points"
     ),
-    "average over {games} game(s) played": "moyenne sur {games} partie(s) jouée(s)",
-    "{cuts} cut(s) taken by unplayed rounds (C.02 Art. 13)": (
-        "{cuts} coupe(s) absorbée(s) par les rondes non jouées (C.02 art. 13)"
+    "average over %(games)s game(s) played": "moyenne sur %(games)s partie(s) jouée(s)",
+    "%(cuts)s cut(s) taken by unplayed rounds (C.02 Art. 13)": (
+        "%(cuts)s coupe(s) absorbée(s) par les rondes non jouées (C.02 art. 13)"
     ),
-    "score {score} in {games} game(s), p = {p}": "score {score} en {games} partie(s), p = {p}",
-    "score {score} in {games} game(s), p = {p}, dp = {dp}, ARO = {aro}": (
-        "score {score} en {games} partie(s), p = {p}, dp = {dp}, ARO = {aro}"
+    "score %(score)s in %(games)s game(s), p = %(p)s": (
+        "score %(score)s en %(games)s partie(s), p = %(p)s"
     ),
-    "virtual opponent: {before} before the round + {points} for the round + {later} draw(s) "
+    "score %(score)s in %(games)s game(s), p = %(p)s, dp = %(dp)s, ARO = %(aro)s": (
+        "score %(score)s en %(games)s partie(s), p = %(p)s, dp = %(dp)s, ARO = %(aro)s"
+    ),
+    "virtual opponent: %(before)s before the round + %(points)s for the round + %(later)s draw(s) "
     "after": (
-        "adversaire virtuel : {before} avant la ronde + {points} pour la ronde + {later} "
+        "adversaire virtuel : %(before)s avant la ronde + %(points)s pour la ronde + %(later)s "
         "nulle(s) ensuite"
     ),
-    "min(own score {own}, scheduled opponent's adjusted score {other}) (Art. 16.4.1)": (
-        "min(score propre {own}, score ajusté de l'adversaire prévu {other}) (art. 16.4.1)"
+    "min(own score %(own)s, scheduled opponent's adjusted score %(other)s) (Art. 16.4.1)": (
+        "min(score propre %(own)s, score ajusté de l'adversaire prévu %(other)s) (art. 16.4.1)"
     ),
-    "min(own score {own}, draw points × rounds {cap}) (Art. 16.4.2)": (
-        "min(score propre {own}, points de la nulle × rondes {cap}) (art. 16.4.2)"
+    "min(own score %(own)s, draw points × rounds %(cap)s) (Art. 16.4.2)": (
+        "min(score propre %(own)s, points de la nulle × rondes %(cap)s) (art. 16.4.2)"
     ),
-    "own score {own} (Art. 16.4)": "score propre {own} (art. 16.4)",
-    "{kind}, Art. {article}; {reason}": "{kind}, art. {article} ; {reason}",
-    "{kind}; {reason}": "{kind} ; {reason}",
+    "own score %(own)s (Art. 16.4)": "score propre %(own)s (art. 16.4)",
+    "%(kind)s, Art. %(article)s; %(reason)s": "%(kind)s, art. %(article)s ; %(reason)s",
+    "%(kind)s; %(reason)s": "%(kind)s ; %(reason)s",
 }
 
 

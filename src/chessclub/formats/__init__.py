@@ -77,8 +77,8 @@ def _sniff(data: bytes) -> tuple[FileFormat, Problem | None]:
                 max(trf_line, header_line),
                 1,
                 gettext_noop(
-                    "both a Belgian column header on line {header} and TRF player records "
-                    "on line {trf}: one file must hold one format"
+                    "both a Belgian column header on line %(header)s and TRF player records "
+                    "on line %(trf)s: one file must hold one format"
                 ),
                 {"header": header_line, "trf": trf_line},
             )

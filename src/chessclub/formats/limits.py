@@ -59,10 +59,10 @@ def control_message(char: str) -> Message:
     label = f"U+{ord(char):04X}" + (f" ({name})" if name else "")
     if char == "\t":
         return Message(
-            gettext_noop("{char} is not allowed in a fixed-column record: use spaces"),
+            gettext_noop("%(char)s is not allowed in a fixed-column record: use spaces"),
             {"char": label},
         )
-    return Message(gettext_noop("control character {char} is not allowed"), {"char": label})
+    return Message(gettext_noop("control character %(char)s is not allowed"), {"char": label})
 
 
 _CONTROL_NAMES = {

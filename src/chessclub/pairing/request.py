@@ -89,8 +89,8 @@ def score_problems(doc: TrfDocument, tournament: Tournament) -> list[Problem]:
                     line,
                     81,
                     gettext_noop(
-                        "player {player}: the points field says {stated} but the rounds add "
-                        "up to {computed}"
+                        "player %(player)s: the points field says %(stated)s but the rounds add "
+                        "up to %(computed)s"
                     ),
                     {
                         "player": record.starting_rank,

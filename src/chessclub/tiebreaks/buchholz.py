@@ -65,7 +65,7 @@ def average_of_opponents_buchholz(
             value = total / len(contributions)
             notes = (
                 Note(
-                    gettext_noop("average over {games} game(s) played"),
+                    gettext_noop("average over %(games)s game(s) played"),
                     {"games": len(contributions)},
                 ),
             )

@@ -330,8 +330,8 @@ class TiebreakContext:
             later = len(self.rounds) - index - 1
             return Note(
                 gettext_noop(
-                    "virtual opponent: {before} before the round + {points} for the round + "
-                    "{later} draw(s) after"
+                    "virtual opponent: %(before)s before the round + %(points)s for the round + "
+                    "%(later)s draw(s) after"
                 ),
                 {"before": before, "points": self.win - cell.points, "later": later},
             )
@@ -341,17 +341,17 @@ class TiebreakContext:
                 other = self.adjusted_score(cell.opponent, fore=fore)
                 return Note(
                     gettext_noop(
-                        "min(own score {own}, scheduled opponent's adjusted score {other}) "
+                        "min(own score %(own)s, scheduled opponent's adjusted score %(other)s) "
                         "(Art. 16.4.1)"
                     ),
                     {"own": own, "other": other},
                 )
             cap = self.draw * len(self.rounds)
             return Note(
-                gettext_noop("min(own score {own}, draw points × rounds {cap}) (Art. 16.4.2)"),
+                gettext_noop("min(own score %(own)s, draw points × rounds %(cap)s) (Art. 16.4.2)"),
                 {"own": own, "cap": cap},
             )
-        return Note(gettext_noop("own score {own} (Art. 16.4)"), {"own": own})
+        return Note(gettext_noop("own score %(own)s (Art. 16.4)"), {"own": own})
 
     # -- ratings (Art. 10) ----------------------------------------------------------------------
 

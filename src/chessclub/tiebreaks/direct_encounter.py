@@ -121,9 +121,13 @@ def order_tied_group(
 def _pass_note(group: tuple[PairingNumber, ...], s: _Standing) -> Note:
     among = ", ".join(str(p) for p in group)
     if s.met_all:
-        return Note(gettext_noop("among {players}: {score}"), {"players": among, "score": s.score})
+        return Note(
+            gettext_noop("among %(players)s: %(score)s"), {"players": among, "score": s.score}
+        )
     return Note(
-        gettext_noop("among {players}: {score} (at most {maximum} had the missing games been won)"),
+        gettext_noop(
+            "among %(players)s: %(score)s (at most %(maximum)s had the missing games been won)"
+        ),
         {"players": among, "score": s.score, "maximum": s.maximum},
     )
 
@@ -154,7 +158,7 @@ def direct_encounter(
                     others = ", ".join(str(p) for p in tier if p != player)
                     notes.append(
                         Note(
-                            gettext_noop("not separated from {players} by Direct Encounter"),
+                            gettext_noop("not separated from %(players)s by Direct Encounter"),
                             {"players": others},
                         )
                     )

@@ -187,8 +187,7 @@ def _annulled_explanation(
         notes=(
             Note(
                 gettext_noop(
-                    # xgettext:no-python-format
-                    "results annulled: withdrew before completing {threshold} % of the games; "
+                    "results annulled: withdrew before completing %(threshold)s %% of the games; "
                     "not ranked with the others"
                 ),
                 {"threshold": ctx.tournament.annulment_threshold},

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, NamedTuple, TypeAlias
 
-from chessclub.i18n import gettext_noop
+from chessclub.i18n import gettext_noop, render
 from chessclub.model import PairingNumber, Points
 from chessclub.tiebreaks.eras import RuleEra
 
@@ -35,9 +35,9 @@ class Note(str):
     It *is* its English text (a ``str``: the command line, JSON and comparisons read it as
     before), and it keeps what the web layer needs to write it in the reader's language: the
     ``template``, an English literal marked with :func:`chessclub.i18n.gettext_noop` (so that
-    ``make messages`` extracts it) holding ``{name}`` placeholders, and the ``params`` that fill
-    them. A param that is itself a :class:`Note` is translated in turn. ``Note(template)``
-    without params is a fixed sentence.
+    ``make messages`` extracts it) holding ``%(name)s`` placeholders, and the ``params`` that
+    fill them (:func:`chessclub.i18n.render`). A param that is itself a :class:`Note` is
+    translated in turn. ``Note(template)`` without params is a fixed sentence.
     """
 
     template: str
@@ -46,7 +46,7 @@ class Note(str):
     def __new__(cls, template: str, params: Mapping[str, NoteParam] | None = None) -> Note:
         values = dict(params or {})
         english = {k: format_value(v) if isinstance(v, Fraction) else v for k, v in values.items()}
-        note = super().__new__(cls, template.format_map(english) if values else template)
+        note = super().__new__(cls, render(template, english))
         note.template = template
         note.params = values
         return note

@@ -111,11 +111,11 @@ def _contributions(
             reason = ctx.dummy_reason(player, index, fore=fore)
             if category:
                 note = Note(
-                    gettext_noop("{kind}, Art. {article}; {reason}"),
+                    gettext_noop("%(kind)s, Art. %(article)s; %(reason)s"),
                     {"kind": kind, "article": category, "reason": reason},
                 )
             else:
-                note = Note(gettext_noop("{kind}; {reason}"), {"kind": kind, "reason": reason})
+                note = Note(gettext_noop("%(kind)s; %(reason)s"), {"kind": kind, "reason": reason})
         else:
             continue
         value = score * result if sonneborn_berger else score

@@ -183,7 +183,7 @@ def average_rating_of_opponents(
             if absorbed_low or absorbed_high:
                 notes = (
                     Note(
-                        gettext_noop("{cuts} cut(s) taken by unplayed rounds (C.02 Art. 13)"),
+                        gettext_noop("%(cuts)s cut(s) taken by unplayed rounds (C.02 Art. 13)"),
                         {"cuts": absorbed_low + absorbed_high},
                     ),
                 )
@@ -230,13 +230,14 @@ def _performances(
             share = decimal_text(Fraction(p, 100), 2)
             if perfect:
                 note = Note(
-                    gettext_noop("score {score} in {games} game(s), p = {p}"),
+                    gettext_noop("score %(score)s in %(games)s game(s), p = %(p)s"),
                     {"score": score, "games": len(ratings), "p": share},
                 )
             else:
                 note = Note(
                     gettext_noop(
-                        "score {score} in {games} game(s), p = {p}, dp = {dp}, ARO = {aro}"
+                        "score %(score)s in %(games)s game(s), p = %(p)s, dp = %(dp)s, "
+                        "ARO = %(aro)s"
                     ),
                     {
                         "score": score,

@@ -61,7 +61,8 @@ def koya(ctx: TiebreakContext, spec: TiebreakSpec) -> dict[PairingNumber, Explan
     """KS for every player: exact points."""
     limit = koya_limit(ctx, spec)
     note = Note(
-        gettext_noop("limit: opponents with at least {points} points"), {"points": Fraction(limit)}
+        gettext_noop("limit: opponents with at least %(points)s points"),
+        {"points": Fraction(limit)},
     )
     result: dict[PairingNumber, Explanation] = {}
     for player in ctx.players:

@@ -24,7 +24,7 @@ def translate(template: str, params: Params) -> str:
     English text if the translation does not fit the params (a broken catalogue entry)."""
     try:
         return render(gettext(template), params)
-    except (KeyError, IndexError, ValueError):
+    except (KeyError, TypeError, ValueError):
         logger.warning("translation of %r does not fit its params %r", template, params)
         return render(template, params)
 

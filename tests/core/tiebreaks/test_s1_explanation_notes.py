@@ -76,7 +76,7 @@ def test_s1_direct_encounter_notes_read_as_before() -> None:
     """small(): 1 and 3 both have 2 points and drew each other (round 3)."""
     e = explain(small(), PairingNumber(1), "DE", era=RuleEra.C07_2023)
     assert e.notes == ("among 1, 3: 0.5", "not separated from 3 by Direct Encounter")
-    assert e.notes[0].template == "among {players}: {score}"
+    assert e.notes[0].template == "among %(players)s: %(score)s"
     assert e.notes[0].params == {"players": "1, 3", "score": Fraction(1, 2)}
 
 

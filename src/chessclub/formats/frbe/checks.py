@@ -27,7 +27,7 @@ from chessclub.formats.limits import DOS_EOF, MAX_ROUNDS, control_message, find_
 from chessclub.i18n import gettext_noop
 
 _ANNOUNCES = gettext_noop(
-    "the code line announces {announced} players, the file has {found} player lines"
+    "the code line announces %(announced)s players, the file has %(found)s player lines"
 )
 
 
@@ -66,7 +66,7 @@ def check_results_file(doc: FrbeResultsFile) -> list[Problem]:
             Problem(
                 code_lineno,
                 col,
-                gettext_noop("event code {code} is not 2 digits"),
+                gettext_noop("event code %(code)s is not 2 digits"),
                 {"code": repr(code.event_code)},
             )
         )
@@ -75,7 +75,7 @@ def check_results_file(doc: FrbeResultsFile) -> list[Problem]:
             Problem(
                 code_lineno,
                 col + 2,
-                gettext_noop("{players} players do not fit"),
+                gettext_noop("%(players)s players do not fit"),
                 {"players": code.players},
             )
         )
@@ -93,13 +93,13 @@ def check_results_file(doc: FrbeResultsFile) -> list[Problem]:
             Problem(
                 code_lineno,
                 col + 2 + spec.players_width,
-                gettext_noop("{rounds} rounds do not fit (at most {most})"),
+                gettext_noop("%(rounds)s rounds do not fit (at most %(most)s)"),
                 {"rounds": code.rounds, "most": MAX_ROUNDS},
             )
         )
     for template, text, offset in (
-        (gettext_noop("start date {value} is not YYYYMMDD"), code.start_date, 4),
-        (gettext_noop("end date {value} is not YYYYMMDD"), code.end_date, 12),
+        (gettext_noop("start date %(value)s is not YYYYMMDD"), code.start_date, 4),
+        (gettext_noop("end date %(value)s is not YYYYMMDD"), code.end_date, 12),
     ):
         if not (_is_digits(text) and len(text) == 8 and _valid_yyyymmdd(text)):
             out.append(
@@ -113,7 +113,7 @@ def check_results_file(doc: FrbeResultsFile) -> list[Problem]:
             Problem(
                 header_lineno,
                 0,
-                gettext_noop("{dates} round dates for {rounds} rounds"),
+                gettext_noop("%(dates)s round dates for %(rounds)s rounds"),
                 {"dates": len(doc.round_dates), "rounds": code.rounds},
             )
         )
@@ -127,7 +127,7 @@ def check_results_file(doc: FrbeResultsFile) -> list[Problem]:
                 Problem(
                     header_lineno,
                     spec.date_col(index),
-                    gettext_noop("date {value} is not YYMMDD"),
+                    gettext_noop("date %(value)s is not YYMMDD"),
                     {"value": repr(date)},
                 )
             )
@@ -169,7 +169,7 @@ def _check_text(text: str, lineno: int, encoding: str, out: list[Problem]) -> No
                 Problem(
                     lineno,
                     index + 1,
-                    gettext_noop("{char} cannot be written in {encoding}"),
+                    gettext_noop("%(char)s cannot be written in %(encoding)s"),
                     {"char": repr(char), "encoding": encoding},
                 )
             )
@@ -190,29 +190,29 @@ def _check_record(
     if player.number < 1:
         report(
             1,
-            gettext_noop("N° {number} is not valid: players are numbered from 1"),
+            gettext_noop("N° %(number)s is not valid: players are numbered from 1"),
             number=player.number,
         )
     elif player.number >= 10**spec.number_width:
         report(
             1,
-            gettext_noop("N° {number} does not fit {width} columns"),
+            gettext_noop("N° %(number)s does not fit %(width)s columns"),
             number=player.number,
             width=spec.number_width,
         )
     room = spec.matricule_col - spec.name_col
     if len(player.name) > room:
-        report(spec.name_col, gettext_noop("name longer than {room} characters"), room=room)
+        report(spec.name_col, gettext_noop("name longer than %(room)s characters"), room=room)
     _check_text(player.name, lineno, encoding, out)
     for template, value, col, width in (
         (
-            gettext_noop("matricule {value} is not a number of at most {width} digits"),
+            gettext_noop("matricule %(value)s is not a number of at most %(width)s digits"),
             player.matricule,
             spec.matricule_col,
             MATRICULE_WIDTH,
         ),
         (
-            gettext_noop("club {value} is not a number of at most {width} digits"),
+            gettext_noop("club %(value)s is not a number of at most %(width)s digits"),
             player.club,
             spec.club_col,
             CLUB_WIDTH,
@@ -226,15 +226,15 @@ def _check_record(
     ):
         report(
             spec.nat_col,
-            gettext_noop("Nat {value} is not a country code or '***'"),
+            gettext_noop("Nat %(value)s is not a country code or '***'"),
             value=repr(nat),
         )
     if player.elo is not None and not 0 <= player.elo <= 9999:
-        report(spec.elo_col, gettext_noop("Elo {elo} does not fit 4 digits"), elo=player.elo)
+        report(spec.elo_col, gettext_noop("Elo %(elo)s does not fit 4 digits"), elo=player.elo)
     if len(player.rounds) != rounds:
         report(
             0,
-            gettext_noop("{count} rounds, the code line says {rounds}"),
+            gettext_noop("%(count)s rounds, the code line says %(rounds)s"),
             count=len(player.rounds),
             rounds=rounds,
         )
@@ -244,14 +244,14 @@ def _check_record(
         if not 0 <= cell.opponent < 10**spec.opponent_width:
             report(
                 spec.opponent_col(index),
-                gettext_noop("opponent {opponent} does not fit"),
+                gettext_noop("opponent %(opponent)s does not fit"),
                 opponent=cell.opponent,
             )
             ok = False
         if cell.colour not in _COLOURS or (cell.colour == NO_COLOUR) != (cell.opponent == 0):
             report(
                 spec.colour_col(index),
-                gettext_noop("round {round}: colour {colour}"),
+                gettext_noop("round %(round)s: colour %(colour)s"),
                 round=index + 1,
                 colour=repr(cell.colour),
             )
@@ -259,7 +259,7 @@ def _check_record(
         if cell.result not in _RESULTS or (cell.opponent == 0 and cell.result != UNPLAYED):
             report(
                 spec.result_col(index),
-                gettext_noop("round {round}: result {result}"),
+                gettext_noop("round %(round)s: result %(result)s"),
                 round=index + 1,
                 result=repr(cell.result),
             )
@@ -281,7 +281,7 @@ def _check_pairings(players: Sequence[_RawPlayer], spec: _LayoutSpec, out: Probl
                 Problem(
                     raw.lineno,
                     1,
-                    gettext_noop("N° {number} already used on line {line}"),
+                    gettext_noop("N° %(number)s already used on line %(line)s"),
                     {"number": raw.number, "line": first},
                 )
             )
@@ -301,7 +301,7 @@ def _check_pairings(players: Sequence[_RawPlayer], spec: _LayoutSpec, out: Probl
                     Problem(
                         raw.lineno,
                         where,
-                        gettext_noop("round {round}: plays against itself"),
+                        gettext_noop("round %(round)s: plays against itself"),
                         {"round": round_no},
                     )
                 )
@@ -311,12 +311,13 @@ def _check_pairings(players: Sequence[_RawPlayer], spec: _LayoutSpec, out: Probl
                 params: dict[str, str | int] = {"round": round_no, "opponent": cell.opponent}
                 if numbers:
                     template = gettext_noop(
-                        "round {round}: opponent {opponent} does not exist (players {first}–{last})"
+                        "round %(round)s: opponent %(opponent)s does not exist "
+                        "(players %(first)s–%(last)s)"
                     )
                     params.update(first=numbers[0], last=numbers[-1])
                 else:
                     template = gettext_noop(
-                        "round {round}: opponent {opponent} does not exist (players none)"
+                        "round %(round)s: opponent %(opponent)s does not exist (players none)"
                     )
                 out.append(Problem(raw.lineno, where, template, params))
                 continue
@@ -327,14 +328,14 @@ def _check_pairings(players: Sequence[_RawPlayer], spec: _LayoutSpec, out: Probl
                 params = {"round": round_no, "opponent": cell.opponent, "number": raw.number}
                 if theirs.opponent:
                     template = gettext_noop(
-                        "round {round}: opponent {opponent} is paired with {other}, "
-                        "not with {number}"
+                        "round %(round)s: opponent %(opponent)s is paired with %(other)s, "
+                        "not with %(number)s"
                     )
                     params["other"] = theirs.opponent
                 else:
                     template = gettext_noop(
-                        "round {round}: opponent {opponent} is paired with nobody, "
-                        "not with {number}"
+                        "round %(round)s: opponent %(opponent)s is paired with nobody, "
+                        "not with %(number)s"
                     )
                 out.append(Problem(raw.lineno, where, template, params))
                 continue
@@ -346,7 +347,8 @@ def _check_pairings(players: Sequence[_RawPlayer], spec: _LayoutSpec, out: Probl
                         raw.lineno,
                         spec.colour_col(index),
                         gettext_noop(
-                            "round {round}: players {other} and {number} both have colour {colour}"
+                            "round %(round)s: players %(other)s and %(number)s both have "
+                            "colour %(colour)s"
                         ),
                         {
                             "round": round_no,
@@ -367,13 +369,13 @@ def _check_pairings(players: Sequence[_RawPlayer], spec: _LayoutSpec, out: Probl
                 }
                 if len(allowed) == 1:
                     template = gettext_noop(
-                        "round {round}: result {result} does not match result {theirs} "
-                        "of player {other} (expected {expected})"
+                        "round %(round)s: result %(result)s does not match result %(theirs)s "
+                        "of player %(other)s (expected %(expected)s)"
                     )
                 else:
                     template = gettext_noop(
-                        "round {round}: result {result} does not match result {theirs} "
-                        "of player {other} (expected {expected} or {alternative})"
+                        "round %(round)s: result %(result)s does not match result %(theirs)s "
+                        "of player %(other)s (expected %(expected)s or %(alternative)s)"
                     )
                     params["alternative"] = allowed[1]
                 out.append(Problem(raw.lineno, spec.result_col(index), template, params))

@@ -81,7 +81,7 @@ def read_results_file(data: bytes, *, source: str = "") -> FrbeResultsFile:
                 Problem(
                     index + 1,
                     len(lines[index]) + 1,
-                    gettext_noop("line ends with {found}, the file uses {expected}"),
+                    gettext_noop("line ends with %(found)s, the file uses %(expected)s"),
                     {"found": _EOL_NAMES[brk], "expected": _EOL_NAMES[eol]},
                 )
             )
@@ -102,7 +102,7 @@ def read_results_file(data: bytes, *, source: str = "") -> FrbeResultsFile:
                 header_index + 1,
                 matr_col,
                 gettext_noop(
-                    "'Matr.' at column {column} matches no known layout (columns {known})"
+                    "'Matr.' at column %(column)s matches no known layout (columns %(known)s)"
                 ),
                 {"column": matr_col, "known": known},
             )
@@ -205,26 +205,26 @@ class _CodeField:
 
 
 _EVENT_CODE = _CodeField(
-    gettext_noop("code line truncated: no event code (col {column})"),
-    gettext_noop("code line: event code must be digits, not {value}"),
+    gettext_noop("code line truncated: no event code (col %(column)s)"),
+    gettext_noop("code line: event code must be digits, not %(value)s"),
 )
 _NUMBER_OF_PLAYERS = _CodeField(
-    gettext_noop("code line truncated: no number of players (col {column})"),
-    gettext_noop("code line: number of players must be digits, not {value}"),
+    gettext_noop("code line truncated: no number of players (col %(column)s)"),
+    gettext_noop("code line: number of players must be digits, not %(value)s"),
 )
 _NUMBER_OF_ROUNDS = _CodeField(
-    gettext_noop("code line truncated: no number of rounds (col {column})"),
-    gettext_noop("code line: number of rounds must be digits, not {value}"),
+    gettext_noop("code line truncated: no number of rounds (col %(column)s)"),
+    gettext_noop("code line: number of rounds must be digits, not %(value)s"),
 )
 _START_DATE = _CodeField(
-    gettext_noop("code line truncated: no start date (col {column})"),
-    gettext_noop("code line: start date must be digits, not {value}"),
-    gettext_noop("code line: start date {value} is not YYYYMMDD"),
+    gettext_noop("code line truncated: no start date (col %(column)s)"),
+    gettext_noop("code line: start date must be digits, not %(value)s"),
+    gettext_noop("code line: start date %(value)s is not YYYYMMDD"),
 )
 _END_DATE = _CodeField(
-    gettext_noop("code line truncated: no end date (col {column})"),
-    gettext_noop("code line: end date must be digits, not {value}"),
-    gettext_noop("code line: end date {value} is not YYYYMMDD"),
+    gettext_noop("code line truncated: no end date (col %(column)s)"),
+    gettext_noop("code line: end date must be digits, not %(value)s"),
+    gettext_noop("code line: end date %(value)s is not YYYYMMDD"),
 )
 
 
@@ -289,7 +289,7 @@ def _parse_column_header(
                 Problem(
                     lineno,
                     consumed + 1 + _lead(gap),
-                    gettext_noop("unexpected text {text}"),
+                    gettext_noop("unexpected text %(text)s"),
                     {"text": show(gap.strip())},
                 )
             )
@@ -301,7 +301,7 @@ def _parse_column_header(
                 Problem(
                     lineno,
                     col,
-                    gettext_noop("round {round}: date {value} is not YYMMDD"),
+                    gettext_noop("round %(round)s: date %(value)s is not YYMMDD"),
                     {"round": index + 1, "value": repr(raw)},
                 )
             )
@@ -312,7 +312,7 @@ def _parse_column_header(
             Problem(
                 lineno,
                 consumed + 1 + _lead(rest),
-                gettext_noop("unexpected text {text} after the {rounds} round dates"),
+                gettext_noop("unexpected text %(text)s after the %(rounds)s round dates"),
                 {"text": show(rest.strip()), "rounds": rounds},
             )
         )
@@ -338,14 +338,16 @@ def _parse_player_line(
 
     def space(col: int) -> None:
         if col <= len(line) and line[col - 1] != " ":
-            report(col, gettext_noop("expected a space, found {found}"), found=repr(line[col - 1]))
+            report(
+                col, gettext_noop("expected a space, found %(found)s"), found=repr(line[col - 1])
+            )
 
     expected = spec.line_length(rounds)
     if len(line) < expected:
         report(
             len(line) + 1,
             gettext_noop(
-                "line truncated at column {length}: {rounds} rounds need {expected} columns"
+                "line truncated at column %(length)s: %(rounds)s rounds need %(expected)s columns"
             ),
             length=len(line),
             rounds=rounds,
@@ -359,7 +361,7 @@ def _parse_player_line(
 
     number = line[: spec.number_width].strip()
     if not _is_digits(number):
-        report(1, gettext_noop("N° must be a number, not {value}"), value=repr(number))
+        report(1, gettext_noop("N° must be a number, not %(value)s"), value=repr(number))
     elif int(number) == 0:
         report(1 + _lead(line), gettext_noop("N° 0 is not valid: players are numbered from 1"))
     else:
@@ -370,11 +372,11 @@ def _parse_player_line(
     for what, not_a_number, col, width in (
         (
             "matricule",
-            gettext_noop("matricule must be a number, not {value}"),
+            gettext_noop("matricule must be a number, not %(value)s"),
             spec.matricule_col,
             MATRICULE_WIDTH,
         ),
-        ("club", gettext_noop("club must be a number, not {value}"), spec.club_col, CLUB_WIDTH),
+        ("club", gettext_noop("club must be a number, not %(value)s"), spec.club_col, CLUB_WIDTH),
     ):
         text = field(col, width)
         if text is None:
@@ -393,7 +395,7 @@ def _parse_player_line(
         if value and value != FICTITIOUS_NAT and not (value.isascii() and value.isalpha()):
             report(
                 spec.nat_col,
-                gettext_noop("Nat must be a country code or '***', not {value}"),
+                gettext_noop("Nat must be a country code or '***', not %(value)s"),
                 value=repr(nat),
             )
         else:
@@ -408,7 +410,9 @@ def _parse_player_line(
             # U+001C–U+001F, which int() refuses (they are reported as control characters)
             raw.elo = int(elo.strip())
         else:
-            report(spec.elo_col, gettext_noop("Elo must be a number, not {value}"), value=repr(elo))
+            report(
+                spec.elo_col, gettext_noop("Elo must be a number, not %(value)s"), value=repr(elo)
+            )
 
     assert raw.cells is not None
     for index in range(rounds):
@@ -443,7 +447,7 @@ def _parse_cell(
     if not _is_digits(opp_text.strip()):
         report(
             opp_col,
-            gettext_noop("round {round}: opponent must be a number, not {value}"),
+            gettext_noop("round %(round)s: opponent must be a number, not %(value)s"),
             round=round_no,
             value=repr(opp_text),
         )
@@ -452,7 +456,7 @@ def _parse_cell(
     if colour not in _COLOURS:
         report(
             colour_col,
-            gettext_noop("round {round}: colour must be B, N or -, not {value}"),
+            gettext_noop("round %(round)s: colour must be B, N or -, not %(value)s"),
             round=round_no,
             value=repr(colour),
         )
@@ -461,7 +465,7 @@ def _parse_cell(
     if result not in _RESULTS:
         report(
             result_col,
-            gettext_noop("round {round}: result must be 1, 0, 5 or -, not {value}"),
+            gettext_noop("round %(round)s: result must be 1, 0, 5 or -, not %(value)s"),
             round=round_no,
             value=repr(result),
         )
@@ -472,7 +476,7 @@ def _parse_cell(
     if opponent == 0 and colour != NO_COLOUR:
         report(
             colour_col,
-            gettext_noop("round {round}: no opponent (0) but colour {colour}"),
+            gettext_noop("round %(round)s: no opponent (0) but colour %(colour)s"),
             round=round_no,
             colour=repr(colour),
         )
@@ -480,7 +484,7 @@ def _parse_cell(
     if opponent == 0 and result != UNPLAYED:
         report(
             result_col,
-            gettext_noop("round {round}: no opponent (0) but result {result}"),
+            gettext_noop("round %(round)s: no opponent (0) but result %(result)s"),
             round=round_no,
             result=repr(result),
         )
@@ -488,7 +492,7 @@ def _parse_cell(
     if opponent != 0 and colour == NO_COLOUR:
         report(
             colour_col,
-            gettext_noop("round {round}: opponent {opponent} needs colour B or N"),
+            gettext_noop("round %(round)s: opponent %(opponent)s needs colour B or N"),
             round=round_no,
             opponent=opponent,
         )

@@ -206,7 +206,7 @@ def parse_record(line: str) -> tuple[Record, list[tuple[int, Message]]]:
                 (
                     5,
                     Message(
-                        gettext_noop("number of rounds {value} is not a number"),
+                        gettext_noop("number of rounds %(value)s is not a number"),
                         {"value": show(stripped)},
                     ),
                 )
@@ -219,7 +219,7 @@ def parse_record(line: str) -> tuple[Record, list[tuple[int, Message]]]:
                         5,
                         Message(
                             gettext_noop(
-                                "number of rounds {value}: number too large (at most {most})"
+                                "number of rounds %(value)s: number too large (at most %(most)s)"
                             ),
                             {"value": show(stripped), "most": MAX_ROUNDS},
                         ),
@@ -238,7 +238,7 @@ def parse_record(line: str) -> tuple[Record, list[tuple[int, Message]]]:
                 (
                     5,
                     Message(
-                        gettext_noop("initial colour {value} is not W or B"),
+                        gettext_noop("initial colour %(value)s is not W or B"),
                         {"value": show(value.strip())},
                     ),
                 )
@@ -294,7 +294,7 @@ def _parse_pairs(
             problems.append(
                 (
                     column + position + lead,
-                    Message(gettext_noop("more than {most} values"), {"most": _MAX_PAIRS}),
+                    Message(gettext_noop("more than %(most)s values"), {"most": _MAX_PAIRS}),
                 )
             )
             return None
@@ -305,7 +305,7 @@ def _parse_pairs(
                     (
                         column + position,
                         Message(
-                            gettext_noop("cannot read {text}"),
+                            gettext_noop("cannot read %(text)s"),
                             {"text": show(value[position:].strip())},
                         ),
                     )
@@ -350,7 +350,7 @@ def _parse_dates(
                     (
                         column,
                         Message(
-                            gettext_noop("round date {value} is not YY/MM/DD"),
+                            gettext_noop("round date %(value)s is not YY/MM/DD"),
                             {"value": show(slot)},
                         ),
                     )
@@ -362,7 +362,7 @@ def _parse_dates(
             problems.append(
                 (
                     start + 1 + len(rest) - len(rest.lstrip()),
-                    Message(gettext_noop("more than {most} round dates"), {"most": MAX_ROUNDS}),
+                    Message(gettext_noop("more than %(most)s round dates"), {"most": MAX_ROUNDS}),
                 )
             )
             return None
@@ -379,7 +379,7 @@ def _starting_ranks(body: str, first: int, problems: list[tuple[int, Message]]) 
                 (
                     column,
                     Message(
-                        gettext_noop("more than {most} starting ranks"), {"most": MAX_TRF_PLAYERS}
+                        gettext_noop("more than %(most)s starting ranks"), {"most": MAX_TRF_PLAYERS}
                     ),
                 )
             )
@@ -393,7 +393,9 @@ def _starting_ranks(body: str, first: int, problems: list[tuple[int, Message]]) 
                 (
                     column,
                     Message(
-                        gettext_noop("starting rank {value}: number too large (at most {most})"),
+                        gettext_noop(
+                            "starting rank %(value)s: number too large (at most %(most)s)"
+                        ),
                         {"value": show(token), "most": MAX_TRF_PLAYERS},
                     ),
                 )
@@ -404,7 +406,7 @@ def _starting_ranks(body: str, first: int, problems: list[tuple[int, Message]]) 
                 (
                     column,
                     Message(
-                        gettext_noop("starting rank 0 is not valid (1–{most})"),
+                        gettext_noop("starting rank 0 is not valid (1–%(most)s)"),
                         {"most": MAX_TRF_PLAYERS},
                     ),
                 )
@@ -414,8 +416,8 @@ def _starting_ranks(body: str, first: int, problems: list[tuple[int, Message]]) 
     return numbers
 
 
-_STARTING_RANK_NOT_A_NUMBER = gettext_noop("starting rank {value} is not a number")
-_ROUND_NOT_A_NUMBER = gettext_noop("round {value} is not a number")
+_STARTING_RANK_NOT_A_NUMBER = gettext_noop("starting rank %(value)s is not a number")
+_ROUND_NOT_A_NUMBER = gettext_noop("round %(value)s is not a number")
 
 
 def _field_int(
@@ -432,7 +434,7 @@ def _parse_byes(body: str, trailing: str, problems: list[tuple[int, Message]]) -
     kind = body[4:5].upper()
     if kind not in ("F", "H", "Z"):
         problems.append(
-            (5, Message(gettext_noop("bye type {value} is not F, H or Z"), {"value": repr(kind)}))
+            (5, Message(gettext_noop("bye type %(value)s is not F, H or Z"), {"value": repr(kind)}))
         )
         return None
     rnd = _field_int(body, 7, 9, problems, _ROUND_NOT_A_NUMBER)
@@ -514,7 +516,7 @@ def _validate(doc: TrfDocument, unreadable: set[tuple[int, int]], problems: Prob
                 Problem(
                     line,
                     5,
-                    gettext_noop("starting rank {rank} already used on line {line}"),
+                    gettext_noop("starting rank %(rank)s already used on line %(line)s"),
                     {"rank": record.starting_rank, "line": first_line},
                 )
             )
@@ -533,7 +535,7 @@ def _validate(doc: TrfDocument, unreadable: set[tuple[int, int]], problems: Prob
                         Problem(
                             line,
                             cell_column(number, 8),
-                            gettext_noop("round {round}: result {result} needs an opponent"),
+                            gettext_noop("round %(round)s: result %(result)s needs an opponent"),
                             {"round": number, "result": repr(result.value)},
                         )
                     )
@@ -542,7 +544,7 @@ def _validate(doc: TrfDocument, unreadable: set[tuple[int, int]], problems: Prob
                         Problem(
                             line,
                             cell_column(number, 6),
-                            gettext_noop("round {round}: a colour needs an opponent"),
+                            gettext_noop("round %(round)s: a colour needs an opponent"),
                             {"round": number},
                         )
                     )
@@ -552,7 +554,7 @@ def _validate(doc: TrfDocument, unreadable: set[tuple[int, int]], problems: Prob
                     Problem(
                         line,
                         cell_column(number),
-                        gettext_noop("round {round}: player {rank} is paired with themself"),
+                        gettext_noop("round %(round)s: player %(rank)s is paired with themself"),
                         {"round": number, "rank": rank},
                     )
                 )
@@ -562,7 +564,7 @@ def _validate(doc: TrfDocument, unreadable: set[tuple[int, int]], problems: Prob
                     Problem(
                         line,
                         cell_column(number, 8),
-                        gettext_noop("round {round}: bye {result} cannot have an opponent"),
+                        gettext_noop("round %(round)s: bye %(result)s cannot have an opponent"),
                         {"round": number, "result": repr(result.value)},
                     )
                 )
@@ -575,7 +577,7 @@ def _validate(doc: TrfDocument, unreadable: set[tuple[int, int]], problems: Prob
                     Problem(
                         line,
                         cell_column(number, 6),
-                        gettext_noop("round {round}: a game needs colour w or b"),
+                        gettext_noop("round %(round)s: a game needs colour w or b"),
                         {"round": number},
                     )
                 )
@@ -586,7 +588,7 @@ def _validate(doc: TrfDocument, unreadable: set[tuple[int, int]], problems: Prob
                     Problem(
                         line,
                         cell_column(number),
-                        gettext_noop("round {round}: opponent {opponent} has no player record"),
+                        gettext_noop("round %(round)s: opponent %(opponent)s has no player record"),
                         {"round": number, "opponent": cell.opponent},
                     )
                 )
@@ -604,19 +606,19 @@ def _validate(doc: TrfDocument, unreadable: set[tuple[int, int]], problems: Prob
                 }
                 if other_cell is None:
                     template = gettext_noop(
-                        "round {round}: opponent {opponent} (line {line}) shows nothing, "
-                        "not player {rank}"
+                        "round %(round)s: opponent %(opponent)s (line %(line)s) shows nothing, "
+                        "not player %(rank)s"
                     )
                 elif other_cell.opponent:
                     template = gettext_noop(
-                        "round {round}: opponent {opponent} (line {line}) shows opponent "
-                        "{other}, not player {rank}"
+                        "round %(round)s: opponent %(opponent)s (line %(line)s) shows opponent "
+                        "%(other)s, not player %(rank)s"
                     )
                     params["other"] = other_cell.opponent
                 else:
                     template = gettext_noop(
-                        "round {round}: opponent {opponent} (line {line}) shows no opponent, "
-                        "not player {rank}"
+                        "round %(round)s: opponent %(opponent)s (line %(line)s) shows no opponent, "
+                        "not player %(rank)s"
                     )
                 problems.append(Problem(line, cell_column(number), template, params))
                 continue
@@ -636,8 +638,8 @@ def _validate(doc: TrfDocument, unreadable: set[tuple[int, int]], problems: Prob
                         other_line,
                         cell_column(number, 6),
                         gettext_noop(
-                            "round {round}: colour disagrees: player {rank} (line {line}) "
-                            "shows {cell}"
+                            "round %(round)s: colour disagrees: player %(rank)s (line %(line)s) "
+                            "shows %(cell)s"
                         ),
                         mine,
                     )
@@ -648,8 +650,8 @@ def _validate(doc: TrfDocument, unreadable: set[tuple[int, int]], problems: Prob
                         other_line,
                         cell_column(number, 8),
                         gettext_noop(
-                            "round {round}: result disagrees: player {rank} (line {line}) "
-                            "shows {cell}"
+                            "round %(round)s: result disagrees: player %(rank)s (line %(line)s) "
+                            "shows %(cell)s"
                         ),
                         mine,
                     )
@@ -695,7 +697,7 @@ def _check_requests(doc: TrfDocument, players: Container[int]) -> list[Problem]:
                     Problem(
                         line,
                         first + token.start(),
-                        gettext_noop("starting rank {rank} has no player record"),
+                        gettext_noop("starting rank %(rank)s has no player record"),
                         {"rank": rank},
                     )
                 )
@@ -707,12 +709,12 @@ def _round_problem(number: int, planned: int | None) -> Message | None:
         return Message(gettext_noop("round 0 is not valid (rounds start at 1)"))
     if planned is not None and number > planned:
         return Message(
-            gettext_noop("round {round} is beyond the {planned} planned rounds"),
+            gettext_noop("round %(round)s is beyond the %(planned)s planned rounds"),
             {"round": number, "planned": planned},
         )
     if number > MAX_ROUNDS:
         return Message(
-            gettext_noop("round {round} is beyond the {most} rounds a tournament may have"),
+            gettext_noop("round %(round)s is beyond the %(most)s rounds a tournament may have"),
             {"round": number, "most": MAX_ROUNDS},
         )
     return None

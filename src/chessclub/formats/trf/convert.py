@@ -228,9 +228,9 @@ def to_tournament(doc: TrfDocument, *, source: str = "") -> Tournament:
             time_control=time_control,
         )
     except TournamentError as exc:  # pragma: no cover - validate() prevents it
-        # the model's own (English) text, as a param: it may hold braces
+        # the model's own (English) text, as a param: it may hold a "%"
         raise TrfError(
-            [Problem(0, 0, gettext_noop("{error}"), {"error": str(exc)})], source=source
+            [Problem(0, 0, gettext_noop("%(error)s"), {"error": str(exc)})], source=source
         ) from exc
 
 

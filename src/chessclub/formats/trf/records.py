@@ -165,7 +165,7 @@ def parse_cell(text: str, round_number: int) -> tuple[RoundCell, list[tuple[int,
         if text[offset] != " ":
             report(
                 offset,
-                gettext_noop("round {round}: misaligned round cell: {value} in a blank column"),
+                gettext_noop("round %(round)s: misaligned round cell: %(value)s in a blank column"),
                 repr(text[offset]),
             )
     opponent_text = text[1:5]
@@ -177,7 +177,7 @@ def parse_cell(text: str, round_number: int) -> tuple[RoundCell, list[tuple[int,
         else:
             report(
                 1,
-                gettext_noop("round {round}: opponent {value} is not a number"),
+                gettext_noop("round %(round)s: opponent %(value)s is not a number"),
                 repr(opponent_text.strip()),
             )
     colour_char = text[6]
@@ -189,13 +189,13 @@ def parse_cell(text: str, round_number: int) -> tuple[RoundCell, list[tuple[int,
     elif colour_char not in "- ":
         report(
             6,
-            gettext_noop("round {round}: colour {value} is not w, b, - or blank"),
+            gettext_noop("round %(round)s: colour %(value)s is not w, b, - or blank"),
             repr(colour_char),
         )
     try:
         result = ResultCode.parse(text[8])
     except ValueError:
-        report(8, gettext_noop("round {round}: unknown result code {value}"), repr(text[8]))
+        report(8, gettext_noop("round %(round)s: unknown result code %(value)s"), repr(text[8]))
         result = ResultCode.BLANK
     cell = RoundCell(opponent, colour, result)
     if cell.canonical_text() != text:
@@ -223,14 +223,14 @@ _NUMBER_RE = re.compile(r"\d+(\.\d+)?")
 
 
 _POINTS_PROBLEMS = (
-    gettext_noop("points {value} is not a number"),
-    gettext_noop("points {value}: number too large (at most 9999.99)"),
-    gettext_noop("points {value}: too many decimals (at most 2)"),
+    gettext_noop("points %(value)s is not a number"),
+    gettext_noop("points %(value)s: number too large (at most 9999.99)"),
+    gettext_noop("points %(value)s: too many decimals (at most 2)"),
 )
 _SYMBOL_POINTS_PROBLEMS = (
-    gettext_noop("{symbol} points {value} is not a number"),
-    gettext_noop("{symbol} points {value}: number too large (at most 9999.99)"),
-    gettext_noop("{symbol} points {value}: too many decimals (at most 2)"),
+    gettext_noop("%(symbol)s points %(value)s is not a number"),
+    gettext_noop("%(symbol)s points %(value)s: number too large (at most 9999.99)"),
+    gettext_noop("%(symbol)s points %(value)s: too many decimals (at most 2)"),
 )
 
 
@@ -382,9 +382,9 @@ def _safe_parse(fld: _Field, text: str) -> tuple[object] | None:
 
 
 _NOT_A_NUMBER = {
-    "starting_rank": gettext_noop("starting rank {value} is not a number"),
-    "rating": gettext_noop("rating {value} is not a number"),
-    "rank": gettext_noop("rank {value} is not a number"),
+    "starting_rank": gettext_noop("starting rank %(value)s is not a number"),
+    "rating": gettext_noop("rating %(value)s is not a number"),
+    "rank": gettext_noop("rank %(value)s is not a number"),
 }
 
 
@@ -401,7 +401,7 @@ def parse_player(line: str) -> tuple[PlayerRecord | None, list[tuple[int, Messag
                 (
                     column,
                     Message(
-                        gettext_noop("misaligned player record: {value} in a blank column"),
+                        gettext_noop("misaligned player record: %(value)s in a blank column"),
                         {"value": repr(padded[column - 1])},
                     ),
                 )
@@ -440,8 +440,8 @@ def parse_player(line: str) -> tuple[PlayerRecord | None, list[tuple[int, Messag
                     first + 1 + len(rest) - len(rest.lstrip()),
                     Message(
                         gettext_noop(
-                            "more than {most} rounds: the round cells go on past round {most} "
-                            "(column {column})"
+                            "more than %(most)s rounds: the round cells go on past round %(most)s "
+                            "(column %(column)s)"
                         ),
                         {"most": MAX_ROUNDS, "column": first},
                     ),

@@ -61,10 +61,10 @@ class TeamTrfError(TrfError):
 
 # The team records' own problems are in English (the import page quotes them inside its own
 # translated sentence); their fields' problems use the player records' templates.
-_ERROR = gettext_noop("{error}")
-_CANNOT_READ = gettext_noop("cannot read {text}")
-_RANK_NOT_A_NUMBER = gettext_noop("starting rank {value} is not a number")
-_ROUND_NOT_A_NUMBER = gettext_noop("round {value} is not a number")
+_ERROR = gettext_noop("%(error)s")
+_CANNOT_READ = gettext_noop("cannot read %(text)s")
+_RANK_NOT_A_NUMBER = gettext_noop("starting rank %(value)s is not a number")
+_ROUND_NOT_A_NUMBER = gettext_noop("round %(value)s is not a number")
 
 
 class _Reader:

@@ -124,7 +124,7 @@ def assess_tournament(
         reasons.append(
             Message(
                 gettext_noop(
-                    "ends on {date}, after the period's closing date {end}: it belongs to the "
+                    "ends on %(date)s, after the period's closing date %(end)s: it belongs to the "
                     "next list (W1)"
                 ),
                 {"date": day.isoformat(), "end": period_end.isoformat()},
@@ -137,7 +137,7 @@ def assess_tournament(
     elif control is None:
         reasons.append(
             Message(
-                gettext_noop("time control {text!r} not understood: give it explicitly (W4)"),
+                gettext_noop("time control %(text)r not understood: give it explicitly (W4)"),
                 {"text": tempo if len(tempo) <= 60 else tempo[:60] + "…"},
             )
         )
@@ -158,7 +158,7 @@ def assess_tournament(
             reasons.append(
                 Message(
                     gettext_noop(
-                        "{rounds} rounds: a Swiss-system event needs at least {minimum} (W5)"
+                        "%(rounds)s rounds: a Swiss-system event needs at least %(minimum)s (W5)"
                     ),
                     {"rounds": rounds, "minimum": rules.swiss_min_rounds},
                 )
@@ -167,8 +167,8 @@ def assess_tournament(
             reasons.append(
                 Message(
                     gettext_noop(
-                        "{listed} of {players} players on a recognised list: at least "
-                        "{share} are needed (W5)"
+                        "%(listed)s of %(players)s players on a recognised list: at least "
+                        "%(share)s are needed (W5)"
                     ),
                     {
                         "listed": recognised,
@@ -210,7 +210,7 @@ def assess_tournament(
                     value = options.unrated_value
                 if value is None:
                     reason = Message(
-                        gettext_noop("opponent {opponent} is not on a recognised list (W4)"),
+                        gettext_noop("opponent %(opponent)s is not on a recognised list (W4)"),
                         {"opponent": names[other]},
                     )
                     bad.append(

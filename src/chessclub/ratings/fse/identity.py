@@ -76,7 +76,7 @@ class Identities:
                 self.notes.append(
                     Message(
                         gettext_noop(
-                            "{name}: several list entries have this name ({ids}); give the "
+                            "%(name)s: several list entries have this name (%(ids)s); give the "
                             "player's national number in the tournament file"
                         ),
                         {"name": player.name, "ids": ", ".join(named)},

@@ -168,7 +168,7 @@ class _Rows:
                     Problem(
                         max(self.line_num, 1),
                         0,
-                        gettext_noop("not readable as CSV: {error}"),
+                        gettext_noop("not readable as CSV: %(error)s"),
                         {"error": str(exc)},
                     )
                 ],
@@ -217,19 +217,19 @@ def read_list_csv(data: bytes, *, source: str = "") -> list[ListEntry]:
                 Problem(
                     1,
                     position,
-                    gettext_noop("unknown column {name!r} (known columns: {known})"),
+                    gettext_noop("unknown column %(name)r (known columns: %(known)s)"),
                     {"name": clip(name), "known": ", ".join(COLUMNS)},
                 )
             )
         elif header.index(name) != position - 1:
             problems.append(
                 Problem(
-                    1, position, gettext_noop("column {name!r} given twice"), {"name": clip(name)}
+                    1, position, gettext_noop("column %(name)r given twice"), {"name": clip(name)}
                 )
             )
     for name in REQUIRED:
         if name not in header:
-            problems.append(Problem(1, 0, gettext_noop("missing column {name!r}"), {"name": name}))
+            problems.append(Problem(1, 0, gettext_noop("missing column %(name)r"), {"name": name}))
     if problems:
         raise ListFileError(problems, source=source)
     where = {name: header.index(name) for name in header}
@@ -245,7 +245,7 @@ def read_list_csv(data: bytes, *, source: str = "") -> list[ListEntry]:
                 Problem(
                     number,
                     0,
-                    gettext_noop("{found} fields, the header has {expected}"),
+                    gettext_noop("%(found)s fields, the header has %(expected)s"),
                     {"found": len(row), "expected": len(header)},
                 )
             )
@@ -260,7 +260,7 @@ def read_list_csv(data: bytes, *, source: str = "") -> list[ListEntry]:
                 Problem(
                     number,
                     where["id"] + 1,
-                    gettext_noop("id {id} already given on line {line}"),
+                    gettext_noop("id %(id)s already given on line %(line)s"),
                     {"id": clip(entry.id), "line": seen[entry.id]},
                 )
             )
@@ -272,7 +272,7 @@ def read_list_csv(data: bytes, *, source: str = "") -> list[ListEntry]:
                 Problem(
                     number,
                     where["fide_id"] + 1,
-                    gettext_noop("FIDE ID {fide_id} already given on line {line}"),
+                    gettext_noop("FIDE ID %(fide_id)s already given on line %(line)s"),
                     {"fide_id": clip(entry.fide_id), "line": seen_fide[entry.fide_id]},
                 )
             )
@@ -327,7 +327,9 @@ def _row(
         if not re.fullmatch(r"[0-9]{1,12}", text) or not low <= int(text) <= high:
             bad(
                 name,
-                gettext_noop("{column}: expected a whole number {low}…{high}, found {value!r}"),
+                gettext_noop(
+                    "%(column)s: expected a whole number %(low)s…%(high)s, found %(value)r"
+                ),
                 low=low,
                 high=high,
                 value=clip(text),
@@ -343,14 +345,16 @@ def _row(
         if day is None:
             bad(
                 name,
-                gettext_noop("{column}: not a date (YYYY-MM-DD or DD.MM.YYYY): {value!r}"),
+                gettext_noop("%(column)s: not a date (YYYY-MM-DD or DD.MM.YYYY): %(value)r"),
                 value=clip(text),
             )
             return None
         if not FIRST_YEAR <= day.year <= LAST_YEAR:
             bad(
                 name,
-                gettext_noop("{column}: year {year} is not within {first}…{last}: {value!r}"),
+                gettext_noop(
+                    "%(column)s: year %(year)s is not within %(first)s…%(last)s: %(value)r"
+                ),
                 year=day.year,
                 first=FIRST_YEAR,
                 last=LAST_YEAR,
@@ -361,9 +365,9 @@ def _row(
 
     ident, name = cell("id"), cell("name")
     if not ident:
-        bad("id", gettext_noop("{column}: empty"))
+        bad("id", gettext_noop("%(column)s: empty"))
     if not name:
-        bad("name", gettext_noop("{column}: empty"))
+        bad("name", gettext_noop("%(column)s: empty"))
     points = whole("points", 0, MAX_POINTS)
     games = whole("games", 0, 100_000)
     entry_date = date("entry_date")
@@ -381,18 +385,18 @@ def _row(
         except ValueError:
             bad(
                 "pending_score",
-                gettext_noop("{column}: not a points value: {value!r}"),
+                gettext_noop("%(column)s: not a points value: %(value)r"),
                 value=clip(cell("pending_score")),
             )
     listed = cell("points") != ""
     if listed and cell("games") == "":
-        bad("games", gettext_noop("{column}: required for a listed player"))
+        bad("games", gettext_noop("%(column)s: required for a listed player"))
     if listed and cell("entry_date") == "":
-        bad("entry_date", gettext_noop("{column}: required for a listed player"))
+        bad("entry_date", gettext_noop("%(column)s: required for a listed player"))
     if not listed and (score > pending_games or score < 0 or score.denominator not in (1, 2)):
         bad(
             "pending_score",
-            gettext_noop("{column}: {value} is not a score of {games} games"),
+            gettext_noop("%(column)s: %(value)s is not a score of %(games)s games"),
             value=format_points_decimal(score),
             games=pending_games,
         )

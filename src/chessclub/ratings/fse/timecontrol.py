@@ -202,8 +202,8 @@ def check_time_control(
             reasons.append(
                 Message(
                     gettext_noop(
-                        "time control {control}: {minutes} minutes for {moves} moves, below "
-                        "{per_move} minutes a move (W4)"
+                        "time control %(control)s: %(minutes)s minutes for %(moves)s moves, below "
+                        "%(per_move)s minutes a move (W4)"
                     ),
                     {
                         "control": control.describe(),
@@ -219,8 +219,8 @@ def check_time_control(
         reasons.append(
             Message(
                 gettext_noop(
-                    "time control {control}: {minutes} minutes for the first {moves} moves, "
-                    "below {needed} ({per_move} minutes a move, W4)"
+                    "time control %(control)s: %(minutes)s minutes for the first %(moves)s moves, "
+                    "below %(needed)s (%(per_move)s minutes a move, W4)"
                 ),
                 {
                     "control": control.describe(),
@@ -236,8 +236,8 @@ def check_time_control(
         reasons.append(
             Message(
                 gettext_noop(
-                    "time control {control}: {minutes} minutes of playing time for both "
-                    "players over {moves} moves, below {needed} (W4)"
+                    "time control %(control)s: %(minutes)s minutes of playing time for both "
+                    "players over %(moves)s moves, below %(needed)s (W4)"
                 ),
                 {
                     "control": control.describe(),
