@@ -74,11 +74,7 @@ def test_settings_changes_keep_old_and_new_values(public_club, owner):
         user=owner,
     )
     lines = {(x.action, x.round_number): x for x in journal(t)}
-    city = [
-        x
-        for x in journal(t).filter(action=AuditAction.TOURNAMENT_DETAILS_CHANGED)
-        if x.old == {"city": ""}
-    ][0]
+    city = journal(t).get(action=AuditAction.TOURNAMENT_DETAILS_CHANGED, old__city="")
     assert city.new == {"city": "Namur"}
     assert city.description == "Details: city changed from “—” to “Namur”."
     date = lines[(AuditAction.ROUND_DATE_SET, 1)]
