@@ -11,6 +11,8 @@ from chessclub_web.teams import services
 from chessclub_web.teams.models import LineUp, Match, MatchBoard, TeamBye
 from chessclub_web.tournaments.models import Game, System, Tournament
 
+from .audit.lines import other_lines
+
 
 @pytest.fixture
 def owner(public_club, make_user):
@@ -208,6 +210,12 @@ def test_issue8_match_points_are_configurable(client, public_club, owner):
         },
     )
     assert response.status_code == 302
+    line = other_lines(tournament=t, action="settings.teams_changed").get()
+    assert (line.old, line.new, line.username) == (
+        {"match_win": "2.0"},
+        {"match_win": "3"},
+        "owner",
+    )
     services.pair_round_robin(t)
     match = Match.objects.get(round__tournament=t)
     _enter(client, t, match, ["1-0", "0-1", "1-0", "0-1"])  # home wins all four

@@ -824,15 +824,35 @@ def save_team_settings(
 ) -> TeamSettings:
     """Store the team event's settings (``settings``: the row of :func:`settings_of` with the
     page's checked values: boards, match points, colours, primary score) and its tiebreaks
-    (:func:`set_team_tiebreaks`, with their history lines), in one transaction under the
-    tournament's lock. Raises :class:`TeamClosedError` for a closed tournament (spec C1) and
+    (:func:`set_team_tiebreaks`, with their audit lines; the other settings' old and new
+    values in one ``settings.teams_changed`` line), in one transaction under the tournament's
+    lock. Raises :class:`TeamClosedError` for a closed tournament (spec C1) and
     :class:`TeamError` for bad tiebreaks (nothing is stored then)."""
+    fields = [
+        f.attname for f in TeamSettings._meta.concrete_fields if f.name not in ("id", "tournament")
+    ]
     with transaction.atomic():
         lock_tournament(tournament.pk)
         _open(tournament)
         set_team_tiebreaks(tournament, tiebreaks, rules, user)
+        stored = TeamSettings.objects.filter(pk=settings.pk).values(*fields).first() or {}
         settings.save()
+        changed = [name for name in fields if stored.get(name) != getattr(settings, name)]
+        if changed:
+            record(
+                AuditAction.SETTINGS_TEAMS_CHANGED,
+                tournament,
+                user,
+                gettext_noop("Team event settings changed."),
+                old={name: _json(stored.get(name)) for name in changed} if stored else None,
+                new={name: _json(getattr(settings, name)) for name in changed},
+            )
     return settings
+
+
+def _json(value: object) -> object:
+    """A setting as the audit log keeps it: a decimal (match points) as text (``"1.5"``)."""
+    return str(value) if isinstance(value, Decimal) else value
 
 
 @dataclass(frozen=True)
