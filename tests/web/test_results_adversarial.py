@@ -436,7 +436,7 @@ def test_r5_history_read_only_in_the_admin(client, arbiter, swiss, django_user_m
     client.force_login(staff)
     listing = client.get("/admin/audit/entry/")
     assert listing.status_code == 200
-    assert "Round 2, board 1" in listing.content.decode()
+    assert "Ronde 2, échiquier 1" in listing.content.decode()  # the reader's language
     change_url = f"/admin/audit/entry/{line.pk}/change/"
     assert client.get(change_url).status_code == 200  # shown read-only
     assert client.post(change_url, {"username": "x"}).status_code == 403
