@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 
+from django.contrib.auth.models import User
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
@@ -67,7 +68,7 @@ def note(
     return PairingChange.objects.create(
         tournament=tournament,
         round_number=round_number,
-        user=user if getattr(user, "is_authenticated", False) else None,
+        user=user if isinstance(user, User) and user.is_authenticated else None,
         description=render_change(message, values, translate=False),
         message=message,
         params=values or None,
