@@ -10,6 +10,7 @@ from importlib import metadata
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_safe
 
@@ -20,11 +21,11 @@ class Component:
 
     distribution: str
     name: str
-    role: str
+    role: str | Promise
     licence: str
     notice: str
     url: str
-    extra: str = ""
+    extra: str | Promise = ""
 
     @property
     def version(self) -> str:

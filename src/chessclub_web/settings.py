@@ -186,7 +186,7 @@ else:
     DATABASES = {
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
-            "NAME": DATA_DIR / "chessclub.sqlite3",
+            "NAME": DATA_DIR / "chessclub.sqlite3",  # type: ignore[typeddict-item]  # a path works
             "OPTIONS": {
                 "transaction_mode": "IMMEDIATE",
                 "timeout": SQLITE_TIMEOUT,

@@ -81,7 +81,7 @@ def _valid_ip(value: str | None) -> str | None:
         return None
 
 
-class LoginThrottleBackend(AxesStandaloneBackend):
+class LoginThrottleBackend(AxesStandaloneBackend):  # type: ignore[misc]  # axes: untyped
     """django-axes's backend (refuses a locked-out account or address before any password is
     checked), also usable without a request: an ``authenticate()`` call with no request (the
     test client's ``login()``, a script) has no client address to throttle and goes on to the
@@ -96,10 +96,11 @@ class LoginThrottleBackend(AxesStandaloneBackend):
     ) -> None:
         if request is None:
             return None
-        return super().authenticate(request, username, password, **kwargs)
+        super().authenticate(request, username, password, **kwargs)  # raises, or returns None
+        return None
 
 
-class LoginThrottleHandler(AxesDatabaseHandler):
+class LoginThrottleHandler(AxesDatabaseHandler):  # type: ignore[misc]  # axes: untyped
     """django-axes's database handler with a limit of its own for the client's address
     (``CHESSCLUB_LOGIN_IP_FAILURE_LIMIT``, higher than the account's: a club's members share
     one address at the club) and a reset on success limited to the account."""
@@ -185,4 +186,5 @@ class ThrottledPasswordResetForm(PasswordResetForm):
     def save(self, *args: Any, request: HttpRequest | None = None, **kwargs: Any) -> None:
         if not reset_mail_allowed(request, self.cleaned_data["email"]):
             return
-        super().save(*args, request=request, **kwargs)
+        kwargs["request"] = request
+        super().save(*args, **kwargs)

@@ -53,11 +53,12 @@ def is_locked(obj: Any) -> bool:
     )
 
 
-class NotIntoClosedForm(forms.ModelForm):
+class NotIntoClosedForm(forms.ModelForm):  # type: ignore[type-arg]  # generic in the stubs only
     """Refuses a row linked to a closed tournament (an added row, or one moved there)."""
 
     def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
+        super().clean()
+        cleaned = self.cleaned_data
         candidate = self.instance
         for name, value in cleaned.items():
             if name in ("tournament", "round", "white", "black", "player") and value is not None:
@@ -67,7 +68,7 @@ class NotIntoClosedForm(forms.ModelForm):
         return cleaned
 
 
-class LockedRowAdmin(admin.ModelAdmin):
+class LockedRowAdmin(admin.ModelAdmin):  # type: ignore[type-arg]  # generic in the stubs only
     """The rows of a closed tournament: viewed, never changed or deleted."""
 
     form = NotIntoClosedForm
@@ -89,17 +90,17 @@ class LockedInlineMixin:
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         if obj is not None and is_locked(obj):
             return False
-        return super().has_add_permission(request, obj)  # type: ignore[misc]
+        return bool(super().has_add_permission(request, obj))  # type: ignore[misc]  # a mixin
 
     def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         if obj is not None and is_locked(obj):
             return False
-        return super().has_change_permission(request, obj)  # type: ignore[misc]
+        return bool(super().has_change_permission(request, obj))  # type: ignore[misc]  # a mixin
 
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         if obj is not None and is_locked(obj):
             return False
-        return super().has_delete_permission(request, obj)  # type: ignore[misc]
+        return bool(super().has_delete_permission(request, obj))  # type: ignore[misc]  # a mixin
 
 
 class LockedTournamentPlayerInline(LockedInlineMixin, tournament_admin.TournamentPlayerInline):
@@ -156,7 +157,7 @@ class LockedByeAdmin(LockedRowAdmin, tournament_admin.ByeAdmin):
     form = NotIntoClosedForm
 
 
-REGISTRY: tuple[tuple[type[Model], type[admin.ModelAdmin]], ...] = (
+REGISTRY: tuple[tuple[type[Model], type[admin.ModelAdmin[Any]]], ...] = (
     (Tournament, ClosedTournamentAdmin),
     (TournamentPlayer, LockedTournamentPlayerAdmin),
     (Round, LockedRoundAdmin),
@@ -169,7 +170,7 @@ for model, model_admin in REGISTRY:
     admin.site.register(model, model_admin)
 
 
-class ReadOnlyAdmin(admin.ModelAdmin):
+class ReadOnlyAdmin(admin.ModelAdmin):  # type: ignore[type-arg]  # generic in the stubs only
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
 

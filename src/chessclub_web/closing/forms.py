@@ -41,9 +41,9 @@ def default_end_date(tournament: Any, today: datetime.date | None = None) -> dat
     last = last_round_date(tournament)
     if last is not None:
         return last
-    recorded = tournament.end_date
+    recorded: datetime.date | None = tournament.end_date
     if recorded is not None and recorded <= today:
-        start = tournament.start_date
+        start: datetime.date | None = tournament.start_date
         return recorded if start is None or recorded >= start else start
     return today
 
@@ -119,7 +119,7 @@ class EarlyEndForm(forms.Form):
     confirm_end = forms.BooleanField(label=_("I confirm the effects listed above."), required=True)
 
 
-class PlayerForm(forms.ModelForm):
+class PlayerForm(forms.ModelForm):  # type: ignore[type-arg]  # generic in the stubs only
     """A roster player (spec: Clubs, people and roles; E1)."""
 
     class Meta:

@@ -42,7 +42,7 @@ from fractions import Fraction
 from typing import Any
 
 from django.db import connection, transaction
-from django.db.models import Q
+from django.db.models import Field, Q
 from django.utils import timezone
 from django.utils.translation import gettext_noop
 
@@ -212,11 +212,14 @@ def early_end_preview(tournament: rows.Tournament) -> EarlyEnd | None:
         .order_by("pairing_number")
         .values_list("name", "entry_round")
     )
-    preview.cancelled_withdrawals = list(
+    withdrawals = (
         tournament.players.filter(withdrawn_from_round__gt=n)
         .order_by("pairing_number")
         .values_list("name", "withdrawn_from_round")
     )
+    preview.cancelled_withdrawals = [
+        (name, withdrawn) for name, withdrawn in withdrawals if withdrawn is not None
+    ]
     return preview
 
 
@@ -479,7 +482,7 @@ def close_tournament(
         if locked.kind == rows.Kind.CLUB and locked.club is not None:
             # The club's row before its roster is read or added to: two closings of the same
             # club link and rate one after the other.
-            _lock_club(locked.club_id)
+            _lock_club(locked.club.pk)
             link_roster_players(locked)
             try:
                 recompute_club_elo(locked.club, locked.time_control_category, locked.pk)
@@ -502,7 +505,7 @@ def apply_correction(tournament: rows.Tournament) -> EloRecompute | None:
     changed (``None`` for an open or independent tournament)."""
     with transaction.atomic():
         locked = rows.Tournament.objects.select_for_update().get(pk=tournament.pk)
-        if not locked.is_closed:
+        if locked.closed_at is None:  # not closed
             return None
         if not Closure.objects.filter(tournament=locked).exists():
             Closure.objects.create(
@@ -724,9 +727,12 @@ def apply_recompute(result: EloRecompute, ids: dict[tuple[int, int], int]) -> No
     if not result.changed:
         return
     table = connection.ops.quote_name(EloRow._meta.db_table)
-    columns = ", ".join(
-        connection.ops.quote_name(EloRow._meta.get_field(f).column) for f in _ELO_FIELDS
-    )
+    quoted = []
+    for name in _ELO_FIELDS:
+        elo_field = EloRow._meta.get_field(name)
+        assert isinstance(elo_field, Field) and elo_field.column  # a column of the table
+        quoted.append(connection.ops.quote_name(elo_field.column))
+    columns = ", ".join(quoted)
     marks = ", ".join(["%s"] * len(_ELO_FIELDS))
     with connection.cursor() as cursor:
         cursor.executemany(

@@ -12,6 +12,7 @@ roster's pages are club pages (``club_view``), its changes need ``MANAGE_ROSTER`
 from __future__ import annotations
 
 from decimal import Decimal
+from typing import Any
 
 from django.contrib import messages
 from django.db import IntegrityError
@@ -148,7 +149,7 @@ def elo_changes(request: HttpRequest, club: Club, tournament: Tournament) -> Htt
         e.roster_player_id: e
         for e in tournament.players.exclude(roster_player=None).order_by("pairing_number")
     }
-    elo_rows = []
+    elo_rows: list[dict[str, Any]] = []
     for row in EloRow.objects.filter(tournament=tournament).select_related("player"):
         entry = entries.get(row.player_id)
         elo_rows.append(

@@ -22,15 +22,15 @@ class ClubForm(forms.Form):
         help_text=_("A public club's tournaments and standings can be seen without logging in."),
     )
 
-    def clean_name(self):  # type: ignore[no-untyped-def]
-        name = self.cleaned_data["name"].strip()
+    def clean_name(self) -> str:
+        name: str = self.cleaned_data["name"].strip()
         problem = services.name_problem(name)
         if problem:
             raise forms.ValidationError(problem)
         return name
 
-    def clean_number(self):  # type: ignore[no-untyped-def]
-        number = self.cleaned_data["number"].strip()
+    def clean_number(self) -> str:
+        number: str = self.cleaned_data["number"].strip()
         problem = services.number_problem(number)
         if problem:
             raise forms.ValidationError(problem)
@@ -46,8 +46,8 @@ class AddMemberForm(forms.Form):
     username = forms.CharField(label=_("Username"), max_length=150)
     role = forms.ChoiceField(label=_("Role"), choices=Role.choices, initial=Role.ARBITER)
 
-    def clean_username(self):  # type: ignore[no-untyped-def]
-        username = self.cleaned_data["username"].strip()
+    def clean_username(self) -> str:
+        username: str = self.cleaned_data["username"].strip()
         user = get_user_model().objects.filter(username=username).first()
         if user is None:
             raise forms.ValidationError(

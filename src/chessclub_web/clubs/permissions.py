@@ -27,13 +27,13 @@ from __future__ import annotations
 
 import enum
 import functools
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth import models as auth_models
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.db.models import CharField, OuterRef, Q, QuerySet, Subquery, Value
-from django.http import Http404, HttpRequest, HttpResponsePermanentRedirect
+from django.http import Http404, HttpRequest, HttpResponseBase, HttpResponsePermanentRedirect
 from django.urls import reverse
 
 from chessclub_web.clubs.models import Club, Membership, Role
@@ -99,7 +99,8 @@ DESCRIPTIONS: Mapping[Action, str] = {
     Action.EDIT_CLUB: "change the club's name, number, public flag",
 }
 
-User = AbstractBaseUser | AnonymousUser
+#: A request's user: an account (the site's user model, Django's own) or an anonymous visitor.
+User = auth_models.User | auth_models.AnonymousUser
 
 
 class _Unknown(enum.Enum):
@@ -210,7 +211,7 @@ def site_allowed(user: User, action: SiteAction) -> bool:
     if _staff(user):
         return True
     if action is SiteAction.MANAGE_FEDERATION_LISTS:
-        return bool(user.has_perm(FEDERATION_LISTS_PERMISSION))  # type: ignore[union-attr]
+        return bool(user.has_perm(FEDERATION_LISTS_PERMISSION))
     from django.conf import settings
 
     return getattr(settings, "CHESSCLUB_CLUB_CREATION", "open") != "staff"
@@ -342,7 +343,11 @@ def permissions_markdown() -> str:
     return "\n".join(lines) + "\n"
 
 
-def club_view(action: Action | None = None):  # type: ignore[no-untyped-def]
+#: A page: Django calls it with the request and the values captured from the URL, as keywords.
+PageView = Callable[..., HttpResponseBase]
+
+
+def club_view(action: Action | None = None) -> Callable[[PageView], PageView]:
     """Decorate a view ``view(request, club, **kwargs)`` taking the club's ``number`` from the URL.
 
     The club is looked up and checked with :func:`club_for_request`; an anonymous visitor asking
@@ -350,9 +355,11 @@ def club_view(action: Action | None = None):  # type: ignore[no-untyped-def]
     in another case (``/clubs/abc/``) is redirected to the canonical URL (``/clubs/ABC/``).
     """
 
-    def decorator(view):  # type: ignore[no-untyped-def]
+    def decorator(view: PageView) -> PageView:
         @functools.wraps(view)
-        def wrapper(request: HttpRequest, number: str, *args, **kwargs):  # type: ignore[no-untyped-def]
+        def wrapper(
+            request: HttpRequest, number: str, *args: object, **kwargs: object
+        ) -> HttpResponseBase:
             try:
                 club = club_for_request(request, number, action)
             except LoginRequired:

@@ -82,7 +82,10 @@ def _locked(kind: str) -> FederationList:
     a waiting transaction the version current before the import it waited for)."""
     federation_list(kind)
     row = FederationList.objects.select_for_update().get(kind=kind)
-    row.current = ListVersion.objects.filter(pk=row.current_id).first()
+    current_id = row.current_id
+    row.current = (
+        ListVersion.objects.filter(pk=current_id).first() if current_id is not None else None
+    )
     return row
 
 
@@ -156,7 +159,9 @@ def _prune(row: FederationList, model: Any) -> None:
     """Drop the records of versions older than the :data:`KEEP_VERSIONS` newest (never the
     current one's); their history line stays."""
     kept = list(row.versions.order_by("-number").values_list("pk", flat=True)[:KEEP_VERSIONS])
-    old = row.versions.filter(rows_kept=True).exclude(pk__in=kept).exclude(pk=row.current_id)
+    old = row.versions.filter(rows_kept=True).exclude(pk__in=kept)
+    if row.current_id is not None:
+        old = old.exclude(pk=row.current_id)
     for version in old:
         model._base_manager.filter(version=version).delete()
     old.update(rows_kept=False)

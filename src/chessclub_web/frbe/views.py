@@ -31,6 +31,7 @@ from chessclub.formats.frbe_export import (
 )
 from chessclub.formats.frbe_name import DIVISIONS, SERIES, UNUSED, FrbeFileNameError
 from chessclub.formats.trf import final_ranks
+from chessclub.model import PairingNumber
 from chessclub.model import Tournament as CoreTournament
 from chessclub.ratings.frbe import (
     DEFAULT_NATIONAL_RULES,
@@ -296,7 +297,8 @@ def export(request: HttpRequest, club: Club, row: Tournament) -> HttpResponse:
         }
         for key in EXPORT_FILES
     ]
-    names = {p.pairing_number: p.name for p in core.players}
+    # Looked up by the numbers of an ineligible game's players, which it may not have.
+    names: dict[PairingNumber | None, str] = {p.pairing_number: p.name for p in core.players}
     return render(
         request,
         "frbe/export.html",
@@ -496,7 +498,7 @@ def forecast(request: HttpRequest, club: Club) -> HttpResponse:
         for p in club.players.exclude(matricule="").order_by("surname", "first_name")
         if (m := services.matricule_number(p.matricule)) is not None
     ]
-    rows = []
+    rows: list[dict[str, object]] = []
     for p, m in roster:
         entry = listed.get(m)
         if entry is None:

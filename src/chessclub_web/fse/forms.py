@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
@@ -35,9 +37,11 @@ class PeriodForm(forms.Form):
         help_text=_("For example 90 min + 30 s (W4: 2.5 minutes a move up to move 36, 4 hours)."),
     )
 
-    def __init__(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["rules"].choices = rule_choices()
+        field = self.fields["rules"]
+        assert isinstance(field, forms.ChoiceField)
+        field.choices = rule_choices()
 
     def clean_time_control(self) -> str:
         text = str(self.cleaned_data.get("time_control") or "").strip()
@@ -48,7 +52,7 @@ class PeriodForm(forms.Form):
         return text
 
 
-class TournamentOptionsForm(forms.ModelForm):
+class TournamentOptionsForm(forms.ModelForm):  # type: ignore[type-arg]  # generic in the stubs only
     """A closed tournament's FSE options (W4, W5): time control, national championship."""
 
     class Meta:
@@ -69,10 +73,11 @@ class TournamentOptionsForm(forms.ModelForm):
             raise forms.ValidationError(
                 _("A list value is a whole number from 0 to %(max)s."), params={"max": MAX_POINTS}
             )
-        return value  # type: ignore[no-any-return]
+        return value
 
-    def clean(self):  # type: ignore[no-untyped-def]
-        data = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        data = self.cleaned_data
         if data.get("unrated_value") is not None and not data.get("national_championship"):
             self.add_error(
                 "unrated_value",

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import datetime
+from collections.abc import Iterable
 from typing import Any, ClassVar
 
 from django import forms
+from django.forms.utils import ErrorDict
 from django.utils.translation import gettext_lazy as _
 
 from chessclub_web.pairings.services import (
@@ -75,7 +77,8 @@ class NewTournamentForm(forms.ModelForm):  # type: ignore[type-arg]
         return _threshold(self)
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         start, end = data.get("start_date"), data.get("end_date")
         if start and end and end < start:
             self.add_error("end_date", _("The end date is before the start date."))
@@ -262,8 +265,10 @@ class EntryForm(PlayerForm):
             field.show_hidden_initial = True
             if isinstance(field, forms.ChoiceField):
                 stored = self.initial.get(name) or ""
-                if stored not in dict(field.choices):
-                    field.choices = [*field.choices, (stored, stored)]
+                # The getter gives the normalised (value, label) pairs.
+                choices: Iterable[tuple[Any, Any]] = field.choices  # type: ignore[assignment]
+                if stored not in dict(choices):
+                    field.choices = [*choices, (stored, stored)]
         if club_number:
             self.fields["club"].help_text = _(
                 "The club's federation number, e.g. %(number)s (the FRBE file's club column)."
@@ -291,6 +296,7 @@ class EntryForm(PlayerForm):
             # checkbox is not posted when unticked either: only a page shown with it disabled
             # (LOCKED_MARK) leaves it out for that reason; a page loaded while the tournament
             # was open posts its unticking, refused as a change.
+            assert isinstance(self.data, dict)  # a request's QueryDict, or a dict
             self.data = self.data.copy()
             shown_locked = self.add_prefix(LOCKED_MARK) in self.data
             for name in self.locked:
@@ -316,7 +322,8 @@ class EntryForm(PlayerForm):
         return day.isoformat()
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         if (
             data.get("fictitious_rating")
             and data.get("rating") is None
@@ -329,11 +336,12 @@ class EntryForm(PlayerForm):
         """The form's rules, then the stored values posted back unchanged are accepted as
         they are (see the class)."""
         super().full_clean()
-        if not self.is_bound or self._errors is None:
+        errors: ErrorDict | None = self._errors  # type: ignore[attr-defined]  # not in the stubs
+        if not self.is_bound or errors is None:
             return
-        for name in list(self._errors):
+        for name in list(errors):
             if name in self.fields and not self._changed(name):
-                del self._errors[name]
+                del errors[name]
                 self.cleaned_data[name] = self.initial.get(name)
 
     def _posted(self, name: str) -> bool:
@@ -396,7 +404,9 @@ class RosterForm(forms.Form):
         # Its own ids: the hand-registration form on the same page has rating/title fields too.
         kwargs.setdefault("auto_id", "roster_%s")
         super().__init__(*args, **kwargs)
-        self.fields["roster_player"].choices = choices
+        field = self.fields["roster_player"]
+        assert isinstance(field, forms.TypedChoiceField)
+        field.choices = choices
 
 
 class RoundDateForm(forms.Form):

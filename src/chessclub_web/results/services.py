@@ -29,7 +29,7 @@ gets no row).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -167,7 +167,7 @@ def codes_help() -> str:
     return ", ".join(parts)
 
 
-def _check_codes(changes: Sequence[Change], boards: dict[int, Game], closed: bool) -> None:
+def _check_codes(changes: Sequence[Change], boards: Mapping[int, Game], closed: bool) -> None:
     for change in changes:
         game = boards.get(change.game_id)
         if game is None:
@@ -339,8 +339,8 @@ def save_results(
         )
         if boards:
             first = next(iter(boards.values()))
-            state = first.round_state  # type: ignore[attr-defined]
-            later = first.later  # type: ignore[attr-defined]
+            state = first.round_state
+            later = first.later
         else:
             rows = list(
                 Round.objects.filter(pk=round_row.pk)
@@ -392,8 +392,8 @@ def save_results(
                 result=change.result, version=F("version") + 1
             )
             if written != 1:  # changed between the lock and the update: cannot happen
-                fresh = Game.objects.values_list("result", "version").get(pk=game.pk)
-                outcome.stale[game.pk] = Stored(*fresh)
+                current = Game.objects.values_list("result", "version").get(pk=game.pk)
+                outcome.stale[game.pk] = Stored(*current)
                 continue
             outcome.saved[game.pk] = Stored(change.result, change.version + 1)
             log.append(
@@ -403,8 +403,8 @@ def save_results(
                     game_id=game.pk,
                     round_number=round_row.number,
                     board=game.board if game.board is not None else places.get(game.pk),
-                    white=game.white_name,  # type: ignore[attr-defined]
-                    black=game.black_name,  # type: ignore[attr-defined]
+                    white=game.white_name,
+                    black=game.black_name,
                     old=game.result,
                     new=change.result,
                     version=change.version,

@@ -488,7 +488,8 @@ def save_board(request: HttpRequest, number: str, pk: int, round_number: int) ->
         raise Http404("No such round")
     tournament = round_row.tournament
     club = tournament.club
-    role = Role(round_row.user_role) if round_row.user_role else None  # type: ignore[attr-defined]
+    assert club is not None  # the query went through the club's number
+    role = Role(round_row.user_role) if round_row.user_role else None
     if not (can_view(request.user, club, role=role) or is_creator(request.user, tournament)):
         raise Http404("No such club")
     if round_row.state != RoundState.PUBLISHED and not can_see_drafts(

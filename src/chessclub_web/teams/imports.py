@@ -91,11 +91,11 @@ def import_team_event(
     )
     problems = row_problems(row, _("tournament"))
     name_length = Team._meta.get_field("name").max_length or 0
-    for team in core.teams:
-        if len(team.name) > name_length:
+    for core_team in core.teams:
+        if len(core_team.name) > name_length:
             problems.append(
                 _("team %(number)s: name longer than %(max)s characters")
-                % {"number": team.number, "max": name_length}
+                % {"number": core_team.number, "max": name_length}
             )
     if problems:
         raise ValueDoesNotFitError(problems)

@@ -49,7 +49,7 @@ def standings_rows(core: TeamTournament, settings: TeamStandingsSettings) -> lis
     lost by forfeit (not played); byes by their TRF names."""
     ranked = rank_teams(core, settings.codes, era=settings.era, primary=core.primary.value)
     rounds = core.team_rounds()
-    shared_ranks = {}
+    shared_ranks: dict[int, int] = {}
     for row in ranked:
         shared_ranks.setdefault(row.rank, 0)
         shared_ranks[row.rank] += 1
@@ -133,8 +133,7 @@ def player_rows(core: TeamTournament) -> list[PlayerRow]:
                     s["otb"].append((rating[int(other)], mine))  # type: ignore[attr-defined]
     rows = []
     for number, team in sorted(team_of.items(), key=lambda kv: (kv[1].number, kv[0])):
-        s = stats.get(number)
-        if s is None:
+        if number not in stats:
             rows.append(
                 PlayerRow(
                     number,
@@ -149,6 +148,7 @@ def player_rows(core: TeamTournament) -> list[PlayerRow]:
                 )
             )
             continue
+        s = stats[number]
         otb: list[tuple[int, Fraction]] = s["otb"]  # type: ignore[assignment]
         perf = None
         if otb:

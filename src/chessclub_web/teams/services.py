@@ -125,7 +125,11 @@ def add_club_player(team: Team, club_player_id: int, user: Any = None) -> TeamMe
 
     tournament = team.tournament
     _open(tournament)
-    player = ClubPlayer.objects.filter(pk=club_player_id, club_id=tournament.club_id).first()
+    player = (
+        ClubPlayer.objects.filter(pk=club_player_id, club_id=tournament.club_id).first()
+        if tournament.club_id is not None
+        else None
+    )
     if player is None:
         raise TeamError(_("This player is not in the club's roster."))
     if tournament.players.filter(roster_player=player).exists():
@@ -957,26 +961,27 @@ def store_team_tournament(tournament: Tournament, core: TeamTournament) -> None:
         rnd = rounds[match.round]
         order[match.round] += 1
         home, away = team_row[match.home], team_row[match.away]
-        for team, side in ((home, "home"), (away, "away")):
-            roster = list(team.members.order_by("position").values_list("player_id", flat=True))
+        for side_team, side in ((home, "home"), (away, "away")):
+            members = side_team.members.order_by("position")
+            roster = list(members.values_list("player_id", flat=True))
             chosen: list[int | None] = list(roster[: core.boards])
             for game in match.boards:
-                number = game.home_player if side == "home" else game.away_player
-                if number is not None and int(number) in player_row:
-                    chosen[game.board - 1] = player_row[int(number)].pk
+                board_player = game.home_player if side == "home" else game.away_player
+                if board_player is not None and int(board_player) in player_row:
+                    chosen[game.board - 1] = player_row[int(board_player)].pk
             LineUp.objects.bulk_create(
-                LineUp(round=rnd, team=team, board=b, player_id=pid)
+                LineUp(round=rnd, team=side_team, board=b, player_id=pid)
                 for b, pid in enumerate(chosen, start=1)
                 if pid is not None
             )
-        row = Match.objects.create(
+        match_row = Match.objects.create(
             round=rnd,
             order=order[match.round],
             home=home,
             away=away,
             forfeit=_CORE_FORFEIT[match.forfeit].value if match.forfeit else "",
         )
-        build_boards(row, {g.board: _RESULT_CODE[g.result] for g in match.boards})
+        build_boards(match_row, {g.board: _RESULT_CODE[g.result] for g in match.boards})
     for bye in core.byes:
         TeamBye.objects.create(
             round=rounds[bye.round], team=team_row[bye.team], kind=_CORE_BYE[bye.kind]

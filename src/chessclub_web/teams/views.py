@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
+from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -27,7 +28,8 @@ from chessclub.formats.frbe_interclub import (
 from chessclub.formats.frbe_name import DIVISIONS, SERIES, UNUSED, FrbeFileNameError
 from chessclub.formats.trf.teams import write_team_trf
 from chessclub.pairing.teams import pairing_system_code
-from chessclub_web.clubs.permissions import Action, LoginRequired
+from chessclub_web.clubs.models import Club
+from chessclub_web.clubs.permissions import Action, LoginRequired, PageView
 from chessclub_web.results.models import Via
 from chessclub_web.results.services import (
     Change,
@@ -52,6 +54,7 @@ from chessclub_web.tournaments.models import (
     System,
     TiebreakRules,
     Tournament,
+    TournamentPlayer,
 )
 from chessclub_web.tournaments.permissions import (
     allowed_on,
@@ -60,7 +63,9 @@ from chessclub_web.tournaments.permissions import (
 )
 
 
-def _get(request: HttpRequest, number: str, pk: int, action: Action | None = None):  # type: ignore[no-untyped-def]
+def _get(
+    request: HttpRequest, number: str, pk: int, action: Action | None = None
+) -> tuple[Club, Tournament]:
     club, tournament = tournament_for_request(request, number, pk, action)
     if not tournament.is_team_event:
         raise Http404("Not a team event")
@@ -73,10 +78,10 @@ def _results_action(tournament: Tournament) -> Action:
     return Action.CORRECT_RESULTS if tournament.is_closed else Action.ENTER_RESULTS
 
 
-def _guard(view):  # type: ignore[no-untyped-def]
+def _guard(view: PageView) -> PageView:
     """Anonymous visitors asking for a protected action go to the login page."""
 
-    def wrapper(request: HttpRequest, *args, **kwargs):  # type: ignore[no-untyped-def]
+    def wrapper(request: HttpRequest, *args: object, **kwargs: object) -> HttpResponseBase:
         try:
             return view(request, *args, **kwargs)
         except LoginRequired:
@@ -87,12 +92,16 @@ def _guard(view):  # type: ignore[no-untyped-def]
     return wrapper
 
 
-def _bad(request: HttpRequest, template: str, context: dict, message: str) -> HttpResponse:  # type: ignore[type-arg]
+def _bad(
+    request: HttpRequest, template: str, context: dict[str, Any], message: str
+) -> HttpResponse:
     context = {**context, "error": message}
     return render(request, template, context, status=400)
 
 
-def _refused(request: HttpRequest, template: str, context: dict, exc: Exception) -> HttpResponse:  # type: ignore[type-arg]
+def _refused(
+    request: HttpRequest, template: str, context: dict[str, Any], exc: Exception
+) -> HttpResponse:
     """The page with the refusal: 409 for a closed tournament's (spec C1: nothing but its
     results changes), 400 for bad input."""
     status = 409 if isinstance(exc, services.TeamClosedError) else 400
@@ -104,7 +113,7 @@ def _standings_url(tournament: Tournament) -> str:
     return reverse("team_standings", args=(tournament.club.number, tournament.pk))
 
 
-def _context(request: HttpRequest, club, tournament: Tournament) -> dict:  # type: ignore[no-untyped-def, type-arg]
+def _context(request: HttpRequest, club: Club, tournament: Tournament) -> dict[str, Any]:
     settings = services.settings_of(tournament)
     core = services.load_team_tournament(tournament)
     tb = services.team_standings_settings(tournament)
@@ -235,7 +244,9 @@ def _save_settings(request: HttpRequest, tournament: Tournament) -> None:
     )
 
 
-def _team_context(request: HttpRequest, club, tournament: Tournament, team: Team) -> dict:  # type: ignore[no-untyped-def, type-arg]
+def _team_context(
+    request: HttpRequest, club: Club, tournament: Tournament, team: Team
+) -> dict[str, Any]:
     return {
         "club": club,
         "tournament": tournament,
@@ -277,7 +288,10 @@ def team_detail(request: HttpRequest, number: str, pk: int, team: int) -> HttpRe
     return render(request, "teams/team.html", _team_context(request, club, tournament, row))
 
 
-def _match_context(request: HttpRequest, club, tournament: Tournament, match: Match) -> dict:  # type: ignore[no-untyped-def, type-arg]
+def _match_context(
+    request: HttpRequest, club: Club, tournament: Tournament, match: Match
+) -> dict[str, Any]:
+    assert tournament.club is not None
     settings = services.settings_of(tournament)
     reason = button_only_reason(tournament, match.round)
     core = services.load_team_tournament(tournament)
@@ -290,6 +304,8 @@ def _match_context(request: HttpRequest, club, tournament: Tournament, match: Ma
     home_cell = cells[match.home.number][rnd_index] if rnd_index is not None else None
     away_cell = cells[match.away.number][rnd_index] if rnd_index is not None else None
     boards = []
+    home_player: TournamentPlayer | None
+    away_player: TournamentPlayer | None
     for board in match.boards.select_related("game__white", "game__black"):
         home_colour = settings.colour_of_home(board.board)
         game = board.game

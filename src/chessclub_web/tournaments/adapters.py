@@ -112,7 +112,7 @@ _INTEGER_RANGES = BaseDatabaseOperations.integer_field_ranges
 def _checks(model: type[models.Model]) -> tuple[tuple[str, str, int | None, int | None], ...]:
     """What each stored field of ``model`` can hold, whatever the database: ``(attname, "text",
     None, max_length)`` or ``(attname, "integer", min, max)`` (relations are not checked)."""
-    checks = []
+    checks: list[tuple[str, str, int | None, int | None]] = []
     for field in model._meta.concrete_fields:
         if field.is_relation or field.primary_key:
             continue
@@ -138,7 +138,9 @@ def row_problems(row: models.Model, who: str) -> list[str]:
         value = getattr(row, attname)
         if value is None:
             continue
-        field = str(type(row)._meta.get_field(attname).verbose_name)
+        stored = type(row)._meta.get_field(attname)
+        assert isinstance(stored, models.Field)  # one of _checks's concrete fields
+        field = str(stored.verbose_name)
         if kind == "text":
             if high is not None and len(value) > high:
                 problems.append(

@@ -53,7 +53,7 @@ class RoundInline(ReadOnlyEntries, admin.TabularInline):  # type: ignore[type-ar
 
 
 @admin.register(Tournament)
-class TournamentAdmin(admin.ModelAdmin):
+class TournamentAdmin(admin.ModelAdmin):  # type: ignore[type-arg]  # generic in the stubs only
     list_display = ("name", "club", "kind", "time_control_category", "start_date", "end_date")
     list_filter = ("kind", "time_control_category", "system", "club")
     search_fields = ("name", "club__name", "club__number")

@@ -11,7 +11,6 @@ from django.utils.translation import gettext_lazy as _
 
 from chessclub_web.tournaments.models import (
     TEXT_MAX_LENGTH,
-    TIEBREAKS_MAX_LENGTH,
     Kind,
     Round,
     TiebreakRules,
@@ -19,7 +18,7 @@ from chessclub_web.tournaments.models import (
     Tournament,
 )
 from chessclub_web.tournaments.services import DETAIL_FIELDS, normal_detail
-from chessclub_web.tournaments.tiebreak_codes import clean_tiebreaks
+from chessclub_web.tournaments.tiebreak_codes import TIEBREAKS_MAX_LENGTH, clean_tiebreaks
 from chessclub_web.uploads import MAX_UPLOAD_SIZE
 
 TOO_LARGE = _("The file is too large: %(size)s MB at most.")
@@ -48,7 +47,7 @@ class ImportForm(forms.Form):
         help_text=_("Import the file even if the same file was already imported into this club."),
     )
 
-    def __init__(self, *args, oversized: bool = False, **kwargs):  # type: ignore[no-untyped-def]
+    def __init__(self, *args: Any, oversized: bool = False, **kwargs: Any) -> None:
         """``oversized``: the upload handler dropped the file for being too large."""
         super().__init__(*args, **kwargs)
         if oversized:
@@ -56,7 +55,7 @@ class ImportForm(forms.Form):
                 "size": MAX_UPLOAD_SIZE // (1024 * 1024)
             }
 
-    def clean_file(self):  # type: ignore[no-untyped-def]
+    def clean_file(self) -> Any:
         upload = self.cleaned_data["file"]
         if upload.size > MAX_UPLOAD_SIZE:
             raise forms.ValidationError(
@@ -93,13 +92,16 @@ class SettingsForm(forms.Form):
         ),
     )
 
-    def __init__(self, *args, defaults: str = "", era_from_date: str = "", **kwargs):  # type: ignore[no-untyped-def]
+    def __init__(
+        self, *args: Any, defaults: str = "", era_from_date: str = "", **kwargs: Any
+    ) -> None:
         """``defaults``: the system's default codes; ``era_from_date``: the start date's era."""
         super().__init__(*args, **kwargs)
         field = self.fields["tiebreaks"]
         field.help_text = field.help_text % {"defaults": defaults}
         field.widget.attrs.update({"autocomplete": "off", "spellcheck": "false"})
         rules = self.fields["tiebreak_rules"]
+        assert isinstance(rules, forms.ChoiceField)
         rules.choices = [
             (
                 value,
@@ -270,7 +272,8 @@ class TournamentDetailsForm(forms.Form):
         and not before the round before it. Checked only where the user changed something
         (a round's date, or the tournament's dates): stored values that disagree (an imported
         file's) never block saving an unrelated correction."""
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         start, end = data.get("start_date"), data.get("end_date")
         if start and end and end < start:
             self.add_error("end_date", _("The end date is before the start date."))

@@ -13,7 +13,10 @@ A hook called before its app registered it raises ``LookupError`` naming the hoo
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Generic, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, ParamSpec, TypeVar
+
+if TYPE_CHECKING:
+    from chessclub_web.tournaments.models import Tournament
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -40,7 +43,7 @@ class Hook(Generic[P, R]):
 
 #: Store a TRF-2026 team file as a team event: ``(club, document, *, filename, digest,
 #: creator, kind, time_control_category) -> Tournament`` (``teams.imports.import_team_event``).
-import_team_event: Hook[..., Any] = Hook("import_team_event", "chessclub_web.teams")
+import_team_event: Hook[..., Tournament] = Hook("import_team_event", "chessclub_web.teams")
 
 #: A closed tournament's stored final standings: ``(tournament) -> (Closure, [FinalStanding])``
 #: or ``None`` (``closing.services.stored_standings``).

@@ -538,12 +538,15 @@ def lock_tournament_shared(tournament_id: int) -> tuple[bool, str] | None:
 
     meta = Tournament._meta
     quote = connection.ops.quote_name
+    closed_at, system = meta.get_field("closed_at").column, meta.get_field("system").column
+    pk = meta.pk.column
+    assert closed_at and system and pk  # columns of the table
     lock = " FOR KEY SHARE" if connection.features.has_select_for_update else ""
     with connection.cursor() as cursor:
         cursor.execute(
-            f"SELECT {quote(meta.get_field('closed_at').column)} IS NOT NULL, "
-            f"{quote(meta.get_field('system').column)} FROM {quote(meta.db_table)} "
-            f"WHERE {quote(meta.pk.column)} = %s{lock}",
+            f"SELECT {quote(closed_at)} IS NOT NULL, "
+            f"{quote(system)} FROM {quote(meta.db_table)} "
+            f"WHERE {quote(pk)} = %s{lock}",
             [tournament_id],
         )
         row = cursor.fetchone()

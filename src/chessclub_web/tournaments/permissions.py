@@ -20,11 +20,11 @@ import enum
 import functools
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponsePermanentRedirect
+from django.http import Http404, HttpRequest, HttpResponseBase, HttpResponsePermanentRedirect
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 
@@ -35,6 +35,7 @@ from chessclub_web.clubs.permissions import (
     Action,
     KnownRole,
     LoginRequired,
+    PageView,
     User,
     allowed,
     can_view,
@@ -118,13 +119,18 @@ def page_actions(view: Any) -> PageActions | None:
     return found if isinstance(found, PageActions) else None
 
 
-def declare_page_actions(read: ActionSpec = None, write: ActionSpec = None):  # type: ignore[no-untyped-def]
+_Page = TypeVar("_Page", bound=PageView)
+
+
+def declare_page_actions(
+    read: ActionSpec = None, write: ActionSpec = None
+) -> Callable[[_Page], _Page]:
     """Declare what a tournament page that checks the request itself (with
     :func:`tournament_for_request` and :func:`allowed_on`) needs, as :func:`tournament_view`
     declares it: ``read`` for GET/HEAD, ``write`` for POST."""
 
-    def decorator(view):  # type: ignore[no-untyped-def]
-        view.page_actions = PageActions(read, write)
+    def decorator(view: _Page) -> _Page:
+        view.page_actions = PageActions(read, write)  # type: ignore[attr-defined]  # on a function
         return view
 
     return decorator
@@ -145,7 +151,9 @@ class _Same(enum.Enum):
     SAME = "same"
 
 
-def tournament_view(action: ActionSpec = None, *, post: ActionSpec | _Same = _Same.SAME):  # type: ignore[no-untyped-def]
+def tournament_view(
+    action: ActionSpec = None, *, post: ActionSpec | _Same = _Same.SAME
+) -> Callable[[PageView], PageView]:
     """Decorate a tournament page ``view(request, club, tournament, **kwargs)`` taking the
     club's ``number`` and the tournament's ``pk`` from the URL: the one check of every
     tournament page.
@@ -159,9 +167,11 @@ def tournament_view(action: ActionSpec = None, *, post: ActionSpec | _Same = _Sa
     declaration as ``page_actions`` (:func:`page_actions`)."""
     actions = PageActions(action, action if isinstance(post, _Same) else post)
 
-    def decorator(view):  # type: ignore[no-untyped-def]
+    def decorator(view: PageView) -> PageView:
         @functools.wraps(view)
-        def wrapper(request: HttpRequest, number: str, pk: int, *args, **kwargs):  # type: ignore[no-untyped-def]
+        def wrapper(
+            request: HttpRequest, number: str, pk: int, *args: object, **kwargs: object
+        ) -> HttpResponseBase:
             try:
                 club, tournament = tournament_for_request(request, number, pk)
                 require_on(request, tournament, actions.needed(request.method, tournament))
@@ -177,7 +187,7 @@ def tournament_view(action: ActionSpec = None, *, post: ActionSpec | _Same = _Sa
             except LoginRequired:
                 return redirect_to_login(request.get_full_path())
 
-        wrapper.page_actions = actions  # type: ignore[attr-defined]
+        wrapper.page_actions = actions  # type: ignore[attr-defined]  # on a function
         return wrapper
 
     return decorator

@@ -365,7 +365,7 @@ def tournament_explanation(
     default cache."""
     key = explanation_key(row, codes, era, start_no, index)
     store = caches["explanations"] if "explanations" in django_settings.CACHES else cache
-    explanation = store.get(key)
+    explanation: Explanation | None = store.get(key)
     if explanation is None:
         explanation = explain(
             load_tournament(row),

@@ -212,7 +212,7 @@ _FORFEITS = (
 )
 
 
-def _forfeit_result(white_out: bool, black_out: bool) -> str:
+def _forfeit_result(white_out: bool, black_out: bool) -> ResultCode:
     """A round robin game's result when a player is out (withdrawn, absent): lost by forfeit."""
     if white_out and black_out:
         return ResultCode.DOUBLE_FORFEIT
@@ -252,6 +252,7 @@ def default_round_date(row: Tournament, number: int) -> datetime.date:
     )
     try:
         if before is not None:
+            assert before[1] is not None  # date__isnull=False
             return before[1] + datetime.timedelta(weeks=number - before[0])
         if row.start_date is not None:
             return row.start_date + datetime.timedelta(weeks=number - 1)
