@@ -31,7 +31,7 @@ from __future__ import annotations
 import datetime
 import enum
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from chessclub.model.ids import PairingNumber, RoundNumber
 from chessclub.model.points import ZERO, Points
@@ -255,6 +255,22 @@ class Tournament:
             if rnd.number == number:
                 return rnd
         return None
+
+    def through_round(self, last: int) -> Tournament:
+        """The tournament as it stood after round ``last`` (standings after round N, spec S1):
+        the rounds numbered ``last`` or less, and the withdrawals that had begun by then (a
+        withdrawal from a later round had not happened: the player was still in). The players,
+        planned rounds and every setting stay. ``last`` ≥ the last round gives the tournament
+        itself; ``last`` < 0 raises ``ValueError``."""
+        if last < 0:
+            raise ValueError(f"round {last}: standings are after round 0 or later")
+        if all(rnd.number <= last for rnd in self.rounds):
+            return self
+        return replace(
+            self,
+            rounds=tuple(rnd for rnd in self.rounds if rnd.number <= last),
+            withdrawals={pn: r for pn, r in self.withdrawals.items() if r <= last},
+        )
 
     # -- annulled games (product spec, Entries: "Annulled games"; S2; E4) ----------------------
 
