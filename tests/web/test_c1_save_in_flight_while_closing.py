@@ -157,7 +157,7 @@ def test_race_close_while_autosave_change_in_flight(monkeypatch, public_club, ma
     assert response is not None
     if tournament.is_closed and game.result == "0-1":
         # By hand: Alpha 1 (round 1 win) + 0 = 1; Charlie ½ + 1 = 1½.
-        history = list(result_lines().filter(game=game).values_list("via", "correction"))
+        history = [(x.params["via"], x.correction) for x in result_lines().filter(game=game)]
         alpha = FinalStanding.objects.get(tournament=tournament, pairing_number=1)
         charlie = FinalStanding.objects.get(tournament=tournament, pairing_number=3)
         assert (str(alpha.points), str(charlie.points)) in {("1", "1.5"), ("1", "1½")}, (
