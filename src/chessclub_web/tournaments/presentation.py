@@ -11,9 +11,15 @@ round robin withdrawer whose results are annulled (``RoundEntry.annulled``,
 own class and tooltip and a legend entry, and both pages say the player's results are annulled.
 
 The language-independent part (ranks, points, one :class:`Entry` per round) is computed once
-per tournament revision and kept in Django's cache (:func:`tournament_summary`); a page then
-only translates a handful of labels (:class:`CellLabels`) and, for the crosstable only, writes
-the cells.
+per tournament revision and round and kept in Django's cache (:func:`tournament_summary`); a
+page then only translates a handful of labels (:class:`CellLabels`) and, for the crosstable
+only, writes the cells.
+
+Standings after round N (spec S1, S3: only results entered count, up to a published round):
+``after_round=N`` computes them from the tournament as it stood after round N
+(:meth:`chessclub.model.Tournament.through_round`: the published rounds numbered N or less, the
+withdrawals begun by then); ``None`` (or N at or past the last published round) gives the
+standings after the last published round, as every page showed them before a round was chosen.
 """
 
 from __future__ import annotations
@@ -158,11 +164,15 @@ class SummaryRow(NamedTuple):
 class Summary(NamedTuple):
     """What the *Classement* shows, before translation (cached per tournament revision).
 
+    ``rounds`` are the rounds counted, ``(number, date)`` in order: the crosstable's columns.
     ``codes`` are the tiebreaks in order, ``era`` the rule era's value (``2009``…), and the
     flags say whether they are the defaults (system, start date); ``lots_seed`` is set when a
     drawing of lots decides the ties left after every tiebreak. ``final_stored_at`` is set for
-    a closed tournament: the rows are then its stored final standings (spec C1, C3), stored at
-    that time, with the codes and era they were stored with (:func:`final_summary`).
+    a closed tournament's full standings: the rows are then its stored final standings (spec
+    C1, C3), stored at that time, with the codes and era they were stored with
+    (:func:`final_summary`). ``published_rounds`` are the numbers of every published round,
+    in order (those a page may show the standings after); ``after_round`` the round the
+    standings are after when an earlier one was asked for, ``None`` for the full standings.
     """
 
     rows: tuple[SummaryRow, ...]
@@ -173,6 +183,16 @@ class Summary(NamedTuple):
     era_from_start_date: bool = True
     lots_seed: int | None = None
     final_stored_at: datetime.datetime | None = None
+    published_rounds: tuple[int, ...] = ()
+    after_round: int | None = None
+
+    @property
+    def last_round(self) -> int:
+        """The round these standings are after: ``after_round``, else the last published
+        round (0 before any round)."""
+        if self.after_round is not None:
+            return self.after_round
+        return self.published_rounds[-1] if self.published_rounds else 0
 
     @property
     def has_annulled(self) -> bool:
@@ -212,10 +232,19 @@ def _entries(
 
 
 def summarize(
-    tournament: Tournament, settings: StandingsSettings | None = None
+    tournament: Tournament,
+    settings: StandingsSettings | None = None,
+    *,
+    after_round: int | None = None,
 ) -> tuple[Summary, Cells]:
     """The standings of ``tournament`` (computed by the core under ``settings``: points only
-    when not given), its rounds, and the crosstable's entries."""
+    when not given), its rounds, and the crosstable's entries; with ``after_round`` (a round
+    number ≥ 0), those of the tournament as it stood after that round
+    (:meth:`~chessclub.model.Tournament.through_round`), ``Summary.published_rounds`` still
+    naming every round of ``tournament``. ``ValueError`` for a negative ``after_round``."""
+    published = tuple(sorted(int(r.number) for r in tournament.rounds))
+    if after_round is not None:
+        tournament = tournament.through_round(after_round)
     codes: tuple[str, ...] = settings.codes if settings else ()
     rows = compute_standings(
         tournament,
@@ -254,6 +283,8 @@ def summarize(
         codes_are_default=settings.codes_are_default if settings else True,
         era_from_start_date=settings.era_from_start_date if settings else True,
         lots_seed=settings.lots_seed if settings else None,
+        published_rounds=published,
+        after_round=after_round,
     )
     scoring = tournament.scoring
     return summary, tuple(_entries(row.entries, labels, scoring) for row in rows)
@@ -266,11 +297,13 @@ def _number(r: Round) -> int:
 CACHE_TIMEOUT = 24 * 60 * 60
 
 
-def cache_key(row: Any, part: str = "summary") -> str:
-    """The cache key of a part (``summary``, ``cells``) of a tournament row's pages: its id and
+def cache_key(row: Any, part: str = "summary", after_round: int | None = None) -> str:
+    """The cache key of a part (``summary``, ``cells``) of a tournament row's pages: its id,
     its revision, which changes with any change of the tournament's rows
-    (``models.touch_tournament``; storing final standings does it too)."""
-    return f"chessclub:{part}:v4:{row.pk}:{row.revision.hex}"
+    (``models.touch_tournament``; storing final standings does it too), and the round the
+    standings are after (``all`` for the full standings, ``r4`` after round 4)."""
+    after = "all" if after_round is None else f"r{after_round}"
+    return f"chessclub:{part}:v5:{row.pk}:{row.revision.hex}:{after}"
 
 
 def final_summary(row: Any, live: Summary, cells: Cells) -> tuple[Summary, Cells]:
@@ -323,52 +356,97 @@ def final_summary(row: Any, live: Summary, cells: Cells) -> tuple[Summary, Cells
     return summary, tuple(entries)
 
 
-def _computed(row: Any) -> tuple[Summary, Cells]:
+def _check_round(after_round: int | None) -> None:
+    if after_round is not None and after_round < 1:
+        raise ValueError(f"round {after_round}: standings are after round 1 or later")
+
+
+def _computed(row: Any, after_round: int | None = None) -> tuple[Summary, Cells]:
+    """Compute and cache the summary and cells of ``row`` after ``after_round`` (see
+    :func:`tournament_summary`); a round at or past the last published one is cached under
+    both its own key and the full standings' key."""
     tournament = load_tournament(row)
-    summary, cells = summarize(tournament, standings_settings(row, tournament))
-    if row.is_closed:
+    last = max((int(r.number) for r in tournament.rounds), default=0)
+    shown = after_round if after_round is not None and after_round < last else None
+    summary, cells = summarize(tournament, standings_settings(row, tournament), after_round=shown)
+    if row.is_closed and shown is None:
         summary, cells = final_summary(row, summary, cells)
-    cache.set_many(
-        {cache_key(row, "summary"): summary, cache_key(row, "cells"): cells}, CACHE_TIMEOUT
-    )
+    values: dict[str, Any] = {
+        cache_key(row, "summary", shown): summary,
+        cache_key(row, "cells", shown): cells,
+    }
+    if after_round != shown:
+        values[cache_key(row, "summary", after_round)] = summary
+        values[cache_key(row, "cells", after_round)] = cells
+    cache.set_many(values, CACHE_TIMEOUT)
     return summary, cells
 
 
-def tournament_summary(row: Any) -> Summary:
-    """The summary of the tournament ``row``, from the cache when its revision was computed
-    already (never a summary of another revision); a closed tournament's is its stored final
-    standings (:func:`final_summary`)."""
-    summary = cache.get(cache_key(row, "summary"))
-    return summary if summary is not None else _computed(row)[0]
+def tournament_summary(row: Any, after_round: int | None = None) -> Summary:
+    """The summary of the tournament ``row`` after round ``after_round`` (a round number ≥ 1;
+    ``None``: after the last published round, draft rounds never counted: spec S1, S3), from
+    the cache when this revision's was computed already (never a summary of another
+    revision or round).
+
+    The full standings of a closed tournament are its stored final standings
+    (:func:`final_summary`); those after an earlier round are computed from its results of
+    rounds 1 to N under its settings (frozen at closing), as for an open one. A round at or
+    past the last published one gives the full standings. ``ValueError`` for a round below 1.
+    """
+    _check_round(after_round)
+    summary = cache.get(cache_key(row, "summary", after_round))
+    return summary if summary is not None else _computed(row, after_round)[0]
 
 
-def tournament_cells(row: Any) -> Cells:
-    """The crosstable entries of the tournament ``row`` (cached like its summary)."""
-    cells = cache.get(cache_key(row, "cells"))
-    return cells if cells is not None else _computed(row)[1]
+def tournament_cells(row: Any, after_round: int | None = None) -> Cells:
+    """The crosstable entries of the tournament ``row`` after round ``after_round`` (one
+    :data:`Entry` per round counted, rows in the order of :func:`tournament_summary`'s; cached
+    like it, same rounds and errors)."""
+    _check_round(after_round)
+    cells = cache.get(cache_key(row, "cells", after_round))
+    return cells if cells is not None else _computed(row, after_round)[1]
 
 
-def explanation_key(row: Any, codes: Sequence[str], era: str, start_no: int, index: int) -> str:
+def explanation_key(
+    row: Any,
+    codes: Sequence[str],
+    era: str,
+    start_no: int,
+    index: int,
+    after_round: int | None = None,
+) -> str:
     """The cache key of one explanation: the tournament's id and revision (never stale), its
-    code list and rule era, the player and the code's place in the list."""
+    code list and rule era, the player, the code's place in the list and the round the
+    standings are after (``all``: the last published)."""
     digest = hashlib.sha256(f"{era}|{','.join(codes)}".encode()).hexdigest()[:16]
-    return f"chessclub:explain:v3:{row.pk}:{row.revision.hex}:{digest}:{start_no}:{index}"
+    after = "all" if after_round is None else f"r{after_round}"
+    return f"chessclub:explain:v4:{row.pk}:{row.revision.hex}:{digest}:{start_no}:{index}:{after}"
 
 
 def tournament_explanation(
-    row: Any, codes: Sequence[str], era: str, start_no: int, index: int
+    row: Any,
+    codes: Sequence[str],
+    era: str,
+    start_no: int,
+    index: int,
+    after_round: int | None = None,
 ) -> Explanation:
     """How ``start_no``'s value of ``codes[index]`` was made (after ``codes[:index]``, under the
-    rule era ``era``), from the cache when this revision's was evaluated already: a big
-    tournament's explanation takes a second to evaluate, a cached one nothing. Kept in the
-    ``explanations`` cache when the settings name one (apart from the standings), else in the
-    default cache."""
-    key = explanation_key(row, codes, era, start_no, index)
+    rule era ``era``) in the standings after round ``after_round`` (``None``: the last
+    published; see :func:`tournament_summary`), from the cache when this revision's was
+    evaluated already: a big tournament's explanation takes a second to evaluate, a cached one
+    nothing. Kept in the ``explanations`` cache when the settings name one (apart from the
+    standings), else in the default cache. ``ValueError`` for a round below 1."""
+    _check_round(after_round)
+    key = explanation_key(row, codes, era, start_no, index, after_round)
     store = caches["explanations"] if "explanations" in django_settings.CACHES else cache
     explanation: Explanation | None = store.get(key)
     if explanation is None:
+        tournament = load_tournament(row)
+        if after_round is not None:
+            tournament = tournament.through_round(after_round)
         explanation = explain(
-            load_tournament(row),
+            tournament,
             PairingNumber(start_no),
             codes[index],
             preceding=tuple(codes[:index]),
