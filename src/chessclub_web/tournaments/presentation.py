@@ -519,6 +519,53 @@ class CellLabels:
             return self.absent
         return f"{self.bye[kind]} {points}"
 
+    def game_text(self, entry: Entry) -> str:
+        """A game in the round robin's square table, escaped, from the row player's side:
+        the colour then the result (``W1``, ``B½``, ``W+``, ``B−``, ``W ?``); an annulled
+        game in parentheses, as the crosstable marks it: ``(W1)``."""
+        _round, _opponent, colour, kind, points = entry
+        if kind.startswith(ANNULLED):
+            plain = (_round, _opponent, colour, kind.removeprefix(ANNULLED), points)
+            return f"({self.game_text(plain)})"
+        head = self.colour[colour]
+        if kind == "pending":
+            return f"{head} ?"
+        if kind == "forfeit-win":
+            return f"{head}+"
+        if kind == "forfeit-loss":
+            return f"{head}−"
+        return f"{head}{points}"
+
+    def square_html(self, own: int, order: Sequence[int], entries: tuple[Entry, ...]) -> str:
+        """The row's ``<td>`` cells of the round robin's square table: one per player of
+        ``order`` (pairing numbers, the columns), holding the row player's games against
+        them in round order (two in a double round robin); the row player's own column is
+        the shaded diagonal, a pair without game yet an empty cell."""
+        games: dict[int, list[Entry]] = {}
+        for entry in entries:
+            if entry[1]:
+                games.setdefault(entry[1], []).append(entry)
+        parts = []
+        for column in order:
+            if column == own:
+                parts.append('<td class="square-self" aria-hidden="true"></td>')
+                continue
+            played = games.get(column, [])
+            if not played:
+                parts.append('<td class="cell square-none"></td>')
+                continue
+            kinds = {e[3] for e in played}
+            kind = played[0][3] if len(kinds) == 1 else "several"
+            extra = " cell-annulled" if all(k.startswith(ANNULLED) for k in kinds) else ""
+            title = " · ".join(self.title(e[0], e[3]) for e in played)
+            text = " ".join(self.game_text(e) for e in played)
+            parts.append(
+                f'<td class="cell cell-{kind}{extra}" data-opponent="{column}" '
+                f'title="{title}">{text}</td>'
+            )
+        # Safe: the labels and titles are escaped above; the rest are numbers and kinds.
+        return mark_safe("".join(parts))
+
     def cells_html(self, entries: tuple[Entry, ...]) -> str:
         """The row's ``<td>`` cells (the templates would take 10 times longer)."""
         # Safe: the labels and titles are escaped above; the rest are numbers and kinds.
@@ -551,6 +598,7 @@ class DisplayRow:
     annulled: bool
     cells_html: str
     tiebreaks_html: str = ""
+    square_html: str = ""
 
 
 def code_path(code: str) -> str:
@@ -563,24 +611,38 @@ def tiebreak_cells_html(
     summary: Summary, row: SummaryRow, explain_prefix: str, separator: str
 ) -> str:
     """The row's tiebreak ``<td>`` cells, each value a link to its explanation page
-    (``explain_prefix``: the page's URL up to the start number)."""
+    (``explain_prefix``: the page's URL up to the start number), in the standings after the
+    same round (:func:`round_query`)."""
+    query = round_query(summary.after_round)
     # Safe: codes are parsed descriptors ([A-Z0-9/:+-.]), values numbers and signs.
     return mark_safe(
         "".join(
             f'<td class="num tiebreak"><a href="{explain_prefix}{row.pairing_number}/'
-            f'{code_path(code)}/">{localized(label, separator)}</a></td>'
+            f'{code_path(code)}/{query}">{localized(label, separator)}</a></td>'
             for code, label in zip(summary.codes, row.tiebreaks, strict=True)
         )
     )
 
 
+def round_query(after_round: int | None) -> str:
+    """The query string of a page after round ``after_round``: ``?round=4``; ``""`` for the
+    full standings."""
+    return "" if after_round is None else f"?round={after_round}"
+
+
 def display_rows(
-    summary: Summary, cells: Cells | None = None, explain_prefix: str = ""
+    summary: Summary,
+    cells: Cells | None = None,
+    explain_prefix: str = "",
+    *,
+    square: bool = False,
 ) -> list[DisplayRow]:
     """The standings as the templates show them; with the crosstable cells if ``cells``, the
-    tiebreak cells (links to ``explain_prefix``…) if ``explain_prefix``."""
+    tiebreak cells (links to ``explain_prefix``…) if ``explain_prefix``, and with ``square``
+    (and ``cells``) the round robin's square table: columns the players in the rows' order."""
     separator = get_format("DECIMAL_SEPARATOR")
     labels = CellLabels() if cells is not None else None
+    order = [row.pairing_number for row in summary.rows]
     rows = []
     for index, row in enumerate(summary.rows):
         rows.append(
@@ -589,6 +651,9 @@ def display_rows(
                 cells_html=labels.cells_html(cells[index]) if labels and cells else "",
                 tiebreaks_html=tiebreak_cells_html(summary, row, explain_prefix, separator)
                 if explain_prefix
+                else "",
+                square_html=labels.square_html(row.pairing_number, order, cells[index])
+                if labels and cells and square
                 else "",
             )
         )
