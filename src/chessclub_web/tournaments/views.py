@@ -31,14 +31,14 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods, require_safe
+from django.views.decorators.http import condition, require_http_methods, require_safe
 
 from chessclub.formats import FormatError
 from chessclub.model import TournamentError
 from chessclub.tiebreaks import TiebreakCodeError, default_era, parse_tiebreak
 from chessclub_web.clubs.models import Club
 from chessclub_web.clubs.permissions import Action, allowed, club_view
-from chessclub_web.tournaments import services
+from chessclub_web.tournaments import screens, services
 from chessclub_web.tournaments.adapters import (
     canonical_code,
     standings_settings,
@@ -226,6 +226,34 @@ def standings(request: HttpRequest, club: Club, row: Tournament) -> HttpResponse
 @tournament_view()
 def crosstable(request: HttpRequest, club: Club, row: Tournament) -> HttpResponse:
     return _tournament_page(request, club, row, "crosstable")
+
+
+@require_safe
+@tournament_view()
+@condition(etag_func=screens.screen_etag)
+def screen_standings(request: HttpRequest, club: Club, row: Tournament) -> HttpResponse:
+    """The standings screen of the playing hall (:mod:`~chessclub_web.tournaments.screens`):
+    the *Classement* after the last published round (spec S1, S3; a closed tournament's
+    stored final standings), in large type, without navigation, turning page by page.
+    ``?part=live`` answers its list only; both carry an ``ETag`` from the tournament's
+    revision and answer 304 to a request whose ``If-None-Match`` names it, before anything
+    is computed. ``?page=N`` (pages without JavaScript), ``?seconds=S`` (each page's time)."""
+    summary = tournament_summary(row)
+    rows, paging = screens.page_of(
+        request, screens.standings_rows(summary), screens.STANDINGS_PER_PAGE
+    )
+    return screens.render_screen(
+        request,
+        "tournaments/screen_standings_body.html",
+        {
+            "club": club,
+            "tournament": row,
+            "summary": summary,
+            "rows": rows,
+            "screen_title": _("Standings"),
+        },
+        paging,
+    )
 
 
 @require_safe
