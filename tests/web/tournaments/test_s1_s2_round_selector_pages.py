@@ -236,3 +236,19 @@ def test_c1_closed_tournament_final_standings_only_after_the_last_round(client, 
     html = client.get(demo + "?round=4").content.decode()
     assert 'id="final-standings"' not in html
     assert _order(html)[0] == 7 and _points(html)[7] == "3½"
+
+
+@pytest.mark.parametrize(
+    ("language", "heading", "label"),
+    [
+        ("fr", "Classement après la ronde 4", "Après la ronde"),
+        ("nl", "Rangschikking na ronde 4", "Na ronde"),
+        ("de", "Rangliste nach Runde 4", "Nach Runde"),
+    ],
+)
+def test_s1_round_selector_in_the_reader_language(client, demo, language, heading, label):
+    html = client.get(demo + "?round=4", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert f"<h2>{heading}</h2>" in html
+    assert f'<label for="round-select">{label}</label>' in html
+    refused = client.get(demo + "?round=9", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "la dernière ronde publiée est la ronde 7" in refused
