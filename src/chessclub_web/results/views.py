@@ -1,5 +1,7 @@
-"""Results pages: *Calendrier*, a round's *Échiquiers*, the automatic save of one board and
-the *Historique* (spec R1–R5, C3).
+"""Results pages: *Calendrier*, a round's *Échiquiers*, the automatic save of one board, the
+*Historique* (spec R1–R5, C3) and the pairings screen of the playing hall
+(:mod:`chessclub_web.tournaments.screens`: published rounds only, for whoever sees the
+tournament).
 
 Every view checks the request on the server with
 :func:`chessclub_web.tournaments.permissions.tournament_for_request` (the club's visibility, the

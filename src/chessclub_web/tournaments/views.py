@@ -1,6 +1,6 @@
 """Tournament pages: *Classement*, *Grille américaine*, a tiebreak value's explanation, the
-*Paramètres* (tiebreaks, rule era, drawing of lots), *Modifier le tournoi* (the details) and
-the import page.
+*Paramètres* (tiebreaks, rule era, drawing of lots), *Modifier le tournoi* (the details), the
+import page and the standings screen of the playing hall (:mod:`.screens`).
 
 Every tournament page goes through
 :func:`~chessclub_web.tournaments.permissions.tournament_view` (the import page, a club page,
