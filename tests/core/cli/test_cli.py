@@ -16,7 +16,7 @@ import pytest
 
 from chessclub.cli import EXIT_INVALID_INPUT, EXIT_NOT_FOUND, EXIT_USAGE, main
 
-FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 ELITE = FIXTURES / "frbe" / "elite-2000-16p-7r.txt"
 
 # start number -> (name, Elo, points); points summed by hand over the seven round columns.

@@ -14,7 +14,7 @@ import pytest
 from chessclub.cli import main
 from chessclub.formats.frbe import read_results_file, to_tournament
 
-FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "frbe"
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "frbe"
 ELITE = FIXTURES / "elite-2000-16p-7r.txt"
 CLOSED = FIXTURES / "closed-group-unrated.txt"
 OPEN = FIXTURES / "open-unrated.txt"
@@ -167,7 +167,7 @@ def test_b5_cli_rating_run_summary_counts_games_left_out_by_the_run(
     """The bundled PLAYER.DBF holds none of the closed group's matricules: every one of its
     games is left out by the run ("not in the player list"), so the summary says 0 counted and
     as many left out as the "left out:" lines below it (it said "25 counted, 0 left out")."""
-    players = Path(__file__).resolve().parents[1] / "fixtures" / "frbe_players" / "PLAYER.DBF"
+    players = Path(__file__).resolve().parents[2] / "fixtures" / "frbe_players" / "PLAYER.DBF"
     assert main(["frbe", "rating-run", "--players", str(players), str(CLOSED)]) == 0
     out = capsys.readouterr().out
     listed = out.count("\nleft out: ")

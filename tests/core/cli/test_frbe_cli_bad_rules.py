@@ -13,7 +13,7 @@ import pytest
 from chessclub.cli import main
 from chessclub.ratings.frbe import NationalRules
 
-FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 PLAYERS = FIXTURES / "frbe_players" / "PLAYER.DBF"
 OPEN = FIXTURES / "frbe" / "open-unrated.txt"
 

@@ -29,7 +29,7 @@ from chessclub.model import Colour
 from chessclub.model.teams import TeamScore
 from chessclub.ratings.frbe.eligibility import parse_time_control
 
-FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 CLOSED = FIXTURES / "frbe" / "closed-group-unrated.txt"
 OPEN = FIXTURES / "frbe" / "open-unrated.txt"
 ELITE = FIXTURES / "frbe" / "elite-2000-16p-7r.txt"

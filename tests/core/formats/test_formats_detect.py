@@ -6,7 +6,7 @@ import pytest
 
 from chessclub.formats import FileFormat, FormatError, detect_format, read_tournament
 
-FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 
 
 @pytest.mark.parametrize(

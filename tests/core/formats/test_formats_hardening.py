@@ -30,7 +30,7 @@ from chessclub.formats import (
 from chessclub.formats.errors import FrbeError, TrfError
 from chessclub.model import Game, GameResult, PairingNumber, Player, Round, RoundNumber, Tournament
 
-FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 ONLINE = FIXTURES / "trf" / "online-swiss-13p-10r.trf"  # XXR 10 on line 14, XXC on line 15
 TRF26 = FIXTURES / "trf" / "trf26-individual-sample.trf"  # 142 5; 240 H 2 4 on line 36
 ELITE = FIXTURES / "frbe" / "elite-2000-16p-7r.txt"  # code line 6, header 7, players 8–23

@@ -18,7 +18,7 @@ import pytest
 from chessclub.formats import FormatError, Problem, read_tournament
 from chessclub.i18n import Message, gettext_noop
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 FORMATS = ROOT / "src" / "chessclub" / "formats"
 LOCALE = ROOT / "src" / "chessclub_web" / "locale"
 FIXTURES = ROOT / "tests" / "fixtures"

@@ -41,7 +41,7 @@ from chessclub.model import (
     TournamentSystem,
 )
 
-FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "frbe"
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "frbe"
 ELITE = "elite-2000-16p-7r.txt"
 CLOSED = "closed-group-unrated.txt"
 OPEN = "open-unrated.txt"

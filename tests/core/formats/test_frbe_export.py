@@ -16,7 +16,7 @@ from chessclub.formats.frbe_export import check_export, prepare_export, results_
 from chessclub.formats.frbe_players import FrbePlayer
 from chessclub.model import GameResult, Tournament
 
-FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "frbe"
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "frbe"
 
 
 def load(name: str) -> Tournament:

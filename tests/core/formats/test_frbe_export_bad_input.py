@@ -17,7 +17,7 @@ from chessclub.formats.frbe import read_results_file, to_tournament
 from chessclub.formats.frbe_export import check_export, results_file, trf_like_file
 from chessclub.model import Tournament
 
-ELITE = Path(__file__).resolve().parents[1] / "fixtures" / "frbe" / "elite-2000-16p-7r.txt"
+ELITE = Path(__file__).resolve().parents[2] / "fixtures" / "frbe" / "elite-2000-16p-7r.txt"
 
 
 def with_first_player(**changes: object) -> Tournament:

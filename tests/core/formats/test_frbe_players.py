@@ -24,7 +24,7 @@ from chessclub.formats.frbe_players import (
     read_player_dbf,
 )
 
-FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "frbe_players"
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "frbe_players"
 
 # --------------------------------------------------------------------------------------------
 # A tiny dBase III writer (fields C, N, D, L)

@@ -44,7 +44,7 @@ from chessclub.ratings.fse.tables import TableError, read_table
 
 pytestmark = pytest.mark.slow
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 FIXTURES = ROOT / "tests" / "fixtures"
 EXAMPLES = int(os.environ.get("CHESSCLUB_FUZZ_EXAMPLES", "10000"))
 SEED = os.environ.get("CHESSCLUB_FUZZ_SEED")

@@ -32,7 +32,7 @@ from chessclub.ratings.fse.listfile import ListFileError, read_list_csv
 from chessclub.ratings.fse.rules import RuleSetError, read_rule_set
 from chessclub.ratings.fse.tables import TableError, read_table
 
-FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 CORPUS = FIXTURES / "fuzz"
 
 Reader = Callable[[bytes], object]

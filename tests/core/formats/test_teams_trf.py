@@ -10,7 +10,7 @@ from pathlib import Path
 from chessclub.formats.trf.teams import read_team_trf, write_team_trf
 from chessclub.model.teams import TeamScore
 
-SAMPLE = Path(__file__).parent.parent / "fixtures" / "tiebreaks" / "trf26-team-sample-fide-tec.trf"
+SAMPLE = Path(__file__).parents[2] / "fixtures" / "tiebreaks" / "trf26-team-sample-fide-tec.trf"
 
 
 def _totals_310(data: bytes) -> dict[int, tuple[Fraction, Fraction]]:

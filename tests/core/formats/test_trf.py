@@ -31,7 +31,7 @@ from chessclub.model import (
     TournamentSystem,
 )
 
-FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "trf"
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "trf"
 ALL_TRF = sorted(p for p in FIXTURES.iterdir() if p.suffix in (".trf", ".input"))
 P = PairingNumber
 

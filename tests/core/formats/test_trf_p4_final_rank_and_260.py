@@ -39,7 +39,7 @@ from chessclub.model import (
 from chessclub.pairing.request import options_from_trf
 from chessclub.tiebreaks import RuleEra
 
-FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 HELD = FIXTURES / "tiebreaks"
 EXERCISES: list[dict[str, Any]] = json.loads(
     (HELD / "held_individual_expected.json").read_text(encoding="utf-8")

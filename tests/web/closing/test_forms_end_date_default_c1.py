@@ -19,8 +19,8 @@ from chessclub_web.clubs.models import Role
 from chessclub_web.tournaments import services as tournament_services
 from chessclub_web.tournaments.models import Round, Tournament
 
-from .conftest import FIXTURES
-from .test_closing_helpers import make_tournament
+from ..conftest import FIXTURES
+from ..test_closing_helpers import make_tournament
 
 pytestmark = pytest.mark.django_db
 

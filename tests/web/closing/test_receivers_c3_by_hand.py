@@ -13,7 +13,7 @@ from chessclub_web.closing.models import EloRow
 from chessclub_web.tournaments.models import Game, Tournament
 from chessclub_web.tournaments.signals import results_corrected
 
-from .test_closing_helpers import make_tournament
+from ..test_closing_helpers import make_tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -110,7 +110,7 @@ def test_c3_correction_through_the_results_page_recomputes_the_elo(client, publi
     B 2416 after T3), T1 untouched."""
     from chessclub_web.clubs.models import Role
 
-    from .test_results_helpers import boards_url, button_data
+    from ..builders import boards_url, button_data
 
     t1, t2, t3 = make_three(public_club)
     t1_rows = list(EloRow.objects.filter(tournament=t1).order_by("pk").values())

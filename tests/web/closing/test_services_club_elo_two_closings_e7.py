@@ -23,8 +23,8 @@ from chessclub_web.closing import services as closing
 from chessclub_web.closing.models import EloRow
 from chessclub_web.clubs.models import Role
 
-from .test_c1_save_in_flight_while_closing import _needs_postgresql
-from .test_closing_helpers import make_tournament, roster_player
+from ..results.test_views_save_in_flight_closing_c1 import _needs_postgresql
+from ..test_closing_helpers import make_tournament, roster_player
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

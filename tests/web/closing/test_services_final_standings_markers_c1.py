@@ -22,7 +22,7 @@ from chessclub_web.clubs.models import Role
 from chessclub_web.tournaments import services as tournament_services
 from chessclub_web.tournaments.models import Game, Tournament
 
-from .conftest import FIXTURES
+from ..conftest import FIXTURES
 
 pytestmark = pytest.mark.django_db
 

@@ -5,7 +5,7 @@ matching one by matricule or name, is linked to the closing club's roster (match
 created there); the other club's roster is never read for a match nor changed, and its players
 get no club Elo row from this tournament.
 
-Elo figures (FIDE B.02 tables, as in test_closing_c1): three newcomers (K 40) rated 1500,
+Elo figures (FIDE B.02 tables, as in test_views_c1): three newcomers (K 40) rated 1500,
 1900, 1700; round robin 1–2 1-0, 3–1 ½, 2–3 0-1. Alpha (1500): expected .08 + .24 = .32,
 score 1½, Δ = 40 × 1.18 = 47.2 → 47, Rn 1547.
 """
@@ -21,7 +21,7 @@ from chessclub_web.closing.models import EloRow
 from chessclub_web.clubs.models import Club, Player
 from chessclub_web.tournaments.models import Game, TournamentPlayer
 
-from .test_closing_helpers import make_tournament
+from ..test_closing_helpers import make_tournament
 
 pytestmark = pytest.mark.django_db
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from chessclub_web.clubs.models import Club, Membership, Player, Role
 
-from .browser import BROWSER_MARKS, phone_page
-from .test_closing_helpers import make_tournament
+from ..browser import BROWSER_MARKS, phone_page
+from ..test_closing_helpers import make_tournament
 
 pytestmark = BROWSER_MARKS
 

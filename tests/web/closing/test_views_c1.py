@@ -14,14 +14,14 @@ from chessclub_web.closing.models import Closure, EloRow, FinalStanding
 from chessclub_web.clubs.models import Player, Role
 from chessclub_web.tournaments.models import Game, Round, RoundState, TournamentPlayer
 
-from .test_closing_helpers import make_tournament
+from ..test_closing_helpers import make_tournament
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture(autouse=True)
 def _english(client):
-    """These tests read the English texts; test_closing_labels checks the French ones."""
+    """These tests read the English texts; test_views_labels checks the French ones."""
     client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
 
 

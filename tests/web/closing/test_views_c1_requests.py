@@ -14,7 +14,7 @@ from chessclub_web.closing.models import Closure, EloRow
 from chessclub_web.clubs.models import Club, Role
 from chessclub_web.tournaments.models import Round
 
-from .test_closing_helpers import make_tournament
+from ..test_closing_helpers import make_tournament
 
 pytestmark = pytest.mark.django_db
 

@@ -11,7 +11,7 @@ from chessclub_web.pairings.models import RequestedBye
 from chessclub_web.teams.models import Match, Team
 from chessclub_web.tournaments.models import Bye, Game, Round, TournamentPlayer
 
-from .test_closing_helpers import make_tournament
+from ..test_closing_helpers import make_tournament
 
 pytestmark = pytest.mark.django_db
 

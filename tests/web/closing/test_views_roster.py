@@ -11,14 +11,14 @@ from chessclub_web.closing import services
 from chessclub_web.closing.models import EloRow
 from chessclub_web.clubs.models import Player, Role
 
-from .test_closing_helpers import make_tournament, roster_player
+from ..test_closing_helpers import make_tournament, roster_player
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture(autouse=True)
 def _english(client):
-    """These tests read the English texts; test_closing_labels checks the French ones."""
+    """These tests read the English texts; test_views_labels checks the French ones."""
     client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
 
 

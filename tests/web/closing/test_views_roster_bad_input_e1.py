@@ -123,7 +123,7 @@ def test_e1_entry_rating_0_or_beyond_any_list_is_no_initial_elo(public_club):
     from chessclub_web.closing import services
     from chessclub_web.closing.models import EloRow
 
-    from .test_closing_helpers import make_tournament
+    from ..test_closing_helpers import make_tournament
 
     t = make_tournament(
         public_club,

@@ -24,7 +24,7 @@ from chessclub_web.frbe.models import FederationPlayer
 from chessclub_web.fse.models import ListRow
 
 pytestmark = pytest.mark.django_db
-FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 CSV = (FIXTURES / "frbe_players" / "PLAYER.csv").read_bytes()
 DBF = (FIXTURES / "frbe_players" / "PLAYER.DBF").read_bytes()
 FSE_LIST = (FIXTURES / "fse" / "previous.csv").read_bytes()

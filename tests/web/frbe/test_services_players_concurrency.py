@@ -35,7 +35,7 @@ from chessclub_web.federation import services
 from chessclub_web.federation.models import EventKind, ListEvent
 from chessclub_web.frbe.models import FederationPlayer
 
-from .lists import make_manager, post_import, versions
+from ..lists import make_manager, post_import, versions
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

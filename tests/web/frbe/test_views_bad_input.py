@@ -16,11 +16,11 @@ from chessclub_web.clubs.models import Player, Role
 from chessclub_web.federation.models import ListVersion
 from chessclub_web.frbe.models import FederationPlayer
 
-from .lists import import_as_operator, list_url, make_manager, post_import, versions
-from .lists import list_manager as list_manager
+from ..lists import import_as_operator, list_url, make_manager, post_import, versions
+from ..lists import list_manager as list_manager
 
 pytestmark = pytest.mark.django_db
-LISTS = Path(__file__).resolve().parents[1] / "fixtures" / "frbe_players"
+LISTS = Path(__file__).resolve().parents[2] / "fixtures" / "frbe_players"
 DBF = (LISTS / "PLAYER.DBF").read_bytes()
 HEADER = (
     "MATRICULE;NOM_PRENOM;SEXE;CLUB;DATE_NAISS;ELO_PRECE;PART_PRECE;ELO_CALCUL;PART_CALCU;"

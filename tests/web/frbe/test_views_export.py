@@ -15,7 +15,7 @@ from chessclub_web.frbe.models import ExportSettings, FederationPlayer
 from chessclub_web.tournaments import services
 from chessclub_web.tournaments.models import Round, Tournament
 
-from .lists import make_version
+from ..lists import make_version
 
 pytestmark = pytest.mark.django_db
 

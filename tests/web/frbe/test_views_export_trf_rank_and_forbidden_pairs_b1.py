@@ -27,7 +27,7 @@ from chessclub_web.tournaments.models import Game, Tournament
 
 pytestmark = pytest.mark.django_db
 
-FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 HELD = FIXTURES / "tiebreaks"
 EXERCISE_25 = next(
     e

@@ -20,7 +20,7 @@ from chessclub_web.frbe.models import FederationPlayer
 from chessclub_web.tournaments import services
 from chessclub_web.tournaments.models import Tournament
 
-from .lists import make_version
+from ..lists import make_version
 
 pytestmark = pytest.mark.django_db
 

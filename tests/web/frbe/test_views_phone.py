@@ -15,8 +15,8 @@ from chessclub_web.clubs.models import Role
 from chessclub_web.frbe.models import FederationPlayer
 from chessclub_web.tournaments import services
 
-from .browser import launched_chromium, phone_page
-from .lists import make_version
+from ..browser import launched_chromium, phone_page
+from ..lists import make_version
 
 pytestmark = [pytest.mark.django_db, pytest.mark.browser]
 

@@ -20,11 +20,11 @@ from chessclub_web.frbe.models import FederationPlayer
 from chessclub_web.tournaments import services
 from chessclub_web.tournaments.models import Tournament, TournamentPlayer
 
-from .lists import import_as_operator, list_url, make_manager, post_import, versions
-from .lists import list_manager as list_manager
+from ..lists import import_as_operator, list_url, make_manager, post_import, versions
+from ..lists import list_manager as list_manager
 
 pytestmark = pytest.mark.django_db
-LISTS = Path(__file__).resolve().parents[1] / "fixtures" / "frbe_players"
+LISTS = Path(__file__).resolve().parents[2] / "fixtures" / "frbe_players"
 DBF = (LISTS / "PLAYER.DBF").read_bytes()
 CSV = (LISTS / "PLAYER.csv").read_bytes()
 

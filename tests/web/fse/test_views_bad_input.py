@@ -21,12 +21,12 @@ from chessclub_web.fse.models import ListRow, TournamentFseOptions
 from chessclub_web.tournaments import services
 from chessclub_web.tournaments.models import Tournament
 
-from .lists import import_as_operator, list_url, make_manager, post_import, versions
-from .lists import list_manager as list_manager
+from ..lists import import_as_operator, list_url, make_manager, post_import, versions
+from ..lists import list_manager as list_manager
 
 pytestmark = pytest.mark.django_db
 
-FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "fse"
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "fse"
 LIST = (FIXTURES / "previous.csv").read_bytes()
 OPEN = (FIXTURES / "open-5r.trf").read_bytes()
 HEADER = b"id,name,points,games,entry_date,birth_date\n"

@@ -11,12 +11,12 @@ from django.utils import timezone
 from chessclub_web.tournaments import services
 from chessclub_web.tournaments.models import Tournament
 
-from .browser import BROWSER_MARKS, phone_page
-from .lists import import_as_operator
+from ..browser import BROWSER_MARKS, phone_page
+from ..lists import import_as_operator
 
 pytestmark = BROWSER_MARKS
 
-FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "fse"
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "fse"
 
 
 def test_fse_forecast_on_a_phone_without_javascript(chromium, live_server, transactional_db):

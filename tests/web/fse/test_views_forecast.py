@@ -25,11 +25,11 @@ from chessclub_web.fse.models import ListRow
 from chessclub_web.tournaments import services
 from chessclub_web.tournaments.models import Tournament
 
-from .lists import import_as_operator, list_url, make_manager, post_import, versions
+from ..lists import import_as_operator, list_url, make_manager, post_import, versions
 
 pytestmark = pytest.mark.django_db
 
-FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "fse"
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "fse"
 LIST = (FIXTURES / "previous.csv").read_bytes()
 OPEN = (FIXTURES / "open-5r.trf").read_bytes()
 

@@ -12,7 +12,7 @@ from chessclub_web.pairings import services
 from chessclub_web.pairings.models import Absence, ForbiddenPair, PairingChange, RequestedBye
 from chessclub_web.tournaments.models import Bye, Game, Round, RoundState
 
-from .test_pairing_workflow import field, make_tournament, pair, pairs_of, round_url, set_results
+from .test_views_workflow import field, make_tournament, pair, pairs_of, round_url, set_results
 
 pytestmark = pytest.mark.django_db
 

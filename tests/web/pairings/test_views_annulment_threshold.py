@@ -9,7 +9,7 @@ import pytest
 
 from chessclub_web.clubs.models import Role
 
-from .test_pairing_entries import entries_url, new_tournament
+from .test_views_entries import entries_url, new_tournament
 
 pytestmark = pytest.mark.django_db
 

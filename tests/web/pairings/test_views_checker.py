@@ -27,7 +27,7 @@ def _english(client):
     client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
 
 
-GENERATED = Path(__file__).resolve().parents[1] / "fixtures" / "pairing" / "generated"
+GENERATED = Path(__file__).resolve().parents[2] / "fixtures" / "pairing" / "generated"
 
 
 def test_checker_reports_the_differing_board(client, public_club, make_user):

@@ -25,7 +25,7 @@ from chessclub_web.tournaments.models import Bye, Game
 
 pytestmark = pytest.mark.django_db
 
-HAND = Path(__file__).resolve().parents[1] / "fixtures" / "trf" / "checker-hand-8p-1r.trf"
+HAND = Path(__file__).resolve().parents[2] / "fixtures" / "trf" / "checker-hand-8p-1r.trf"
 BOARDS = {(4, 1): 1, (3, 5): 2, (2, 7): 3}
 
 

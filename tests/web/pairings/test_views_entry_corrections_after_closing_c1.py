@@ -8,7 +8,7 @@ and that change neither the standings, the pairings nor the club Elo (matricule,
 federation, club, sex, birth date) and refuses the others (name, rating, fictitious mark,
 title) with the reason, 409, nothing saved.
 
-The tournament is the closing tests' round robin of three (``test_closing_c1``): its club Elo
+The tournament is the closing tests' round robin of three (``closing/test_views_c1``): its club Elo
 rows are worked by hand there from FIDE's formula (K 40, Alpha +47 → 1547, Bravo −67 → 1833,
 Charlie +20 → 1720) and its standings are Alpha and Charlie 1½, Bravo 0. The export's problems
 are the *Exporter* tab's French texts (``frbe`` catalogue: « n'a pas de matricule », « n'a pas
@@ -33,8 +33,8 @@ from chessclub_web.pairings.models import PairingChange
 from chessclub_web.pairings.views import entry_fix_link
 from chessclub_web.tournaments.models import TournamentPlayer
 
-from .test_b1_entry_edit import client_for, edit_url, error_items, read_form, stored
-from .test_closing_helpers import make_tournament
+from ..test_closing_helpers import make_tournament
+from .test_views_entry_edit_b1 import client_for, edit_url, error_items, read_form, stored
 
 pytestmark = pytest.mark.django_db
 
@@ -82,7 +82,7 @@ def frozen_results(t):
 
 
 def check_closing_values(t) -> None:
-    """The values worked by hand in ``test_closing_c1`` (FIDE's formula, K 40)."""
+    """The values worked by hand in ``closing/test_views_c1`` (FIDE's formula, K 40)."""
     standings, elo = frozen_results(t)
     assert sorted((name, points) for _r, _n, name, _e, points, _t in standings) == [
         ("Alpha, Anne", "1½"),

@@ -18,7 +18,7 @@ from django.urls import reverse
 from chessclub_web.clubs.models import Role
 from chessclub_web.pairings.models import PairingChange
 
-from .test_results_helpers import make_swiss
+from ..builders import make_swiss
 
 pytestmark = pytest.mark.django_db
 

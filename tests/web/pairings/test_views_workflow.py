@@ -32,7 +32,7 @@ def _english(client):
     client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
 
 
-EDGE = Path(__file__).resolve().parents[1] / "fixtures" / "pairing" / "edge"
+EDGE = Path(__file__).resolve().parents[2] / "fixtures" / "pairing" / "edge"
 EXPECTED = {c["case"]: c["bbp"] for c in json.loads((EDGE / "edge_results.json").read_text())}
 
 

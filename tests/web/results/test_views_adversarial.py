@@ -25,7 +25,7 @@ from chessclub_web.results.models import ResultChange, Via
 from chessclub_web.results.services import Change, ResultsError, save_results
 from chessclub_web.tournaments.models import Game, Round, RoundState, Tournament
 
-from .test_results_helpers import board, boards_url, button_data, make_swiss, save_url
+from ..builders import board, boards_url, button_data, make_swiss, save_url
 
 pytestmark = pytest.mark.django_db
 
@@ -556,7 +556,7 @@ def test_r5_history_append_only_in_the_database(client, arbiter, swiss, django_u
 def test_r2_bad_version_names_the_board_the_user_sees(client, public_club, make_user):
     """Bad input names what and where: the board number shown on the page, not the game's
     database id."""
-    from .test_results_helpers import board, make_swiss, save_url
+    from ..builders import board, make_swiss, save_url
 
     tournament = make_swiss(public_club)
     client.force_login(make_user("arbitre2", public_club, Role.ARBITER))
@@ -579,7 +579,7 @@ def test_r4_autosave_naming_a_game_of_another_round_is_bad_input_first(
 ):
     """Round 1 is followed by a paired round (R4 a: button only), but the game posted to its
     autosave is a board of round 2: that is bad input (400 naming the game), not R4's 409."""
-    from .test_results_helpers import board, make_swiss, save_url
+    from ..builders import board, make_swiss, save_url
 
     tournament = make_swiss(public_club)
     client.force_login(make_user("arbitre3", public_club, Role.ARBITER))

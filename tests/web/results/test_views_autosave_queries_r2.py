@@ -12,7 +12,7 @@ from django.test.utils import CaptureQueriesContext
 from chessclub_web.clubs.models import Role
 from chessclub_web.results.models import ResultChange
 
-from .test_results_helpers import board, make_swiss, save_url
+from ..builders import board, make_swiss, save_url
 
 pytestmark = pytest.mark.django_db
 

@@ -8,8 +8,8 @@ import pytest
 
 from chessclub_web.clubs.models import Role
 
-from .browser import BROWSER_MARKS, phone_page
-from .test_results_helpers import board, boards_url, make_swiss
+from ..browser import BROWSER_MARKS, phone_page
+from ..builders import board, boards_url, make_swiss
 
 pytestmark = BROWSER_MARKS
 

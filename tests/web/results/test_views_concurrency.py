@@ -3,7 +3,7 @@
 CI runs the whole suite a second time with ``DATABASE_URL=postgres://…`` (``.ci/run``); on
 SQLite (one writer at a time, no row locks) this test is skipped. Locally:
 ``DATABASE_URL=postgresql://postgres@127.0.0.1:5432/chessclub_results .venv/bin/pytest -q
-tests/web/test_results_concurrency.py``.
+tests/web/results/test_views_concurrency.py``.
 
 Each client reads a board's result and version, chooses a different result and posts it with
 the version it read, as the boards page does. By hand, what R3 requires: a post carrying the
@@ -29,7 +29,7 @@ from chessclub_web.clubs.models import Role
 from chessclub_web.results.models import ResultChange
 from chessclub_web.tournaments.models import Game
 
-from .test_results_helpers import board, make_swiss, save_url
+from ..builders import board, make_swiss, save_url
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

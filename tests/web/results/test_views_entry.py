@@ -16,7 +16,7 @@ from chessclub_web.results.models import AppendOnlyError, ResultChange
 from chessclub_web.tournaments.models import Game, Round, RoundState, Tournament
 from chessclub_web.tournaments.signals import results_corrected
 
-from .test_results_helpers import board, boards_url, button_data, make_swiss, save_url
+from ..builders import board, boards_url, button_data, make_swiss, save_url
 
 pytestmark = pytest.mark.django_db
 

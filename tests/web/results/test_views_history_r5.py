@@ -13,7 +13,7 @@ from chessclub_web.clubs.models import Role
 from chessclub_web.results.models import ResultChange
 from chessclub_web.tournaments.models import Game
 
-from .test_results_helpers import make_swiss, save_url
+from ..builders import make_swiss, save_url
 
 pytestmark = pytest.mark.django_db
 

@@ -1,6 +1,6 @@
 """An automatic save in flight while the tournament is closed (spec C1, C3, R4 b), on
-PostgreSQL. The helpers here are shared with test_r4_save_in_flight_while_pairing.py (the
-next round paired meanwhile) and test_r3_save_in_flight_while_unpairing.py (the round
+PostgreSQL. The helpers here are shared with test_views_save_in_flight_pairing_r4.py (the
+next round paired meanwhile) and test_views_save_in_flight_unpairing_r3.py (the round
 unpaired / deleted meanwhile).
 
 Found by an adversarial test: the save read the round's and the tournament's state in the
@@ -37,7 +37,7 @@ from chessclub_web.results import services as results
 from chessclub_web.results.models import ResultChange
 from chessclub_web.tournaments.models import Game, Tournament
 
-from .test_results_helpers import board, make_swiss, save_url
+from ..builders import board, make_swiss, save_url
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -1,6 +1,6 @@
 """the next round of a Swiss paired while an automatic save of the
 previous round is in flight (spec R4 a), on PostgreSQL. The save is paused after it locked the
-boards (hook in ``BOARD_LOCKS``, see test_c1_save_in_flight_while_closing.py); skipped on SQLite."""
+boards (hook in ``BOARD_LOCKS``, see test_views_save_in_flight_closing_c1.py); skipped on SQLite."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ from chessclub_web.clubs.models import Role
 from chessclub_web.pairings import services as pairing
 from chessclub_web.tournaments.models import Game, Round, Tournament
 
-from .test_c1_save_in_flight_while_closing import _complete, _needs_postgresql, _race
-from .test_results_helpers import board, make_swiss, save_url
+from ..builders import board, make_swiss, save_url
+from .test_views_save_in_flight_closing_c1 import _complete, _needs_postgresql, _race
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

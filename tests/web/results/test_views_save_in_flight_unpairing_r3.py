@@ -15,8 +15,8 @@ from chessclub_web.clubs.models import Role
 from chessclub_web.pairings import services as pairing
 from chessclub_web.tournaments.models import Game, Round, Tournament
 
-from .test_c1_save_in_flight_while_closing import _needs_postgresql, _race
-from .test_results_helpers import board, make_swiss, save_url
+from ..builders import board, make_swiss, save_url
+from .test_views_save_in_flight_closing_c1 import _needs_postgresql, _race
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

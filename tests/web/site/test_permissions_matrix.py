@@ -21,11 +21,11 @@ from chessclub_web.clubs.permissions import Action, allowed, permissions_markdow
 from chessclub_web.tournaments.models import Game, Tournament
 from chessclub_web.tournaments.permissions import allowed_on
 
-from .test_results_helpers import board, button_data, make_swiss, save_url
+from ..builders import board, button_data, make_swiss, save_url
 
 pytestmark = pytest.mark.django_db
 
-DOCS = Path(__file__).resolve().parents[2] / "docs" / "permissions.md"
+DOCS = Path(__file__).resolve().parents[3] / "docs" / "permissions.md"
 
 A = Action
 EXPECTED: dict[str, set[Action]] = {

@@ -22,7 +22,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-WEB = Path(__file__).resolve().parents[2] / "src" / "chessclub_web"
+WEB = Path(__file__).resolve().parents[3] / "src" / "chessclub_web"
 
 ALWAYS = {"create", "get_or_create", "update_or_create", "bulk_create", "bulk_update"}
 QUERYSET_METHODS = {

@@ -28,7 +28,7 @@ from chessclub_web.tournaments.models import System, Tournament, TournamentPlaye
 pytestmark = pytest.mark.django_db
 
 SAMPLE = (
-    Path(__file__).resolve().parents[1]
+    Path(__file__).resolve().parents[2]
     / "fixtures"
     / "tiebreaks"
     / "trf26-team-sample-fide-tec.trf"
@@ -51,7 +51,7 @@ def sample() -> bytes:
 def test_p3_team_trf_becomes_a_team_event_with_the_files_totals(public_club, sample):
     """50 teams of 4 boards, 14 rounds; every team's match and game points equal the file's
     310 totals, but team 47's, the sample's own inconsistency (its rounds add up to 12 MP /
-    22.5 GP, see tests/core/test_teams_trf.py)."""
+    22.5 GP, see tests/core/formats/test_teams_trf.py)."""
     row = services.import_tournament(public_club, sample, "team.trf")
     assert row.is_team_event and row.system == System.TEAM_SWISS
     assert row.teams.count() == 50 and row.planned_rounds == 14
@@ -162,7 +162,7 @@ def test_p3_team_trf_exported_by_the_teams_tab_imports_back(client, public_club,
 
 def test_p3_individual_trf_still_an_individual_swiss(public_club):
     data = (
-        Path(__file__).resolve().parents[1] / "fixtures" / "trf" / "held_swiss_5.trf"
+        Path(__file__).resolve().parents[2] / "fixtures" / "trf" / "held_swiss_5.trf"
     ).read_bytes()
     row = services.import_tournament(public_club, data, "swiss.trf")
     assert not row.is_team_event and row.system == System.SWISS

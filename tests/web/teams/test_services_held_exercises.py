@@ -23,7 +23,7 @@ from chessclub_web.teams import services
 from chessclub_web.teams.models import Match, TeamBye
 from chessclub_web.tournaments.models import Game, System, Tournament
 
-_LOADER = Path(__file__).parents[1] / "core" / "tiebreaks" / "test_team_held_exercises.py"
+_LOADER = Path(__file__).parents[2] / "core" / "tiebreaks" / "test_team_held_exercises.py"
 _spec = importlib.util.spec_from_file_location("held_team_loader", _LOADER)
 assert _spec is not None and _spec.loader is not None
 held = importlib.util.module_from_spec(_spec)

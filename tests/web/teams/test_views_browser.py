@@ -12,7 +12,7 @@ from chessclub_web.teams import services
 from chessclub_web.teams.models import Match
 from chessclub_web.tournaments.models import System, Tournament
 
-from .browser import BROWSER_MARKS
+from ..browser import BROWSER_MARKS
 
 pytestmark = BROWSER_MARKS
 

@@ -25,7 +25,7 @@ from chessclub_web.teams import services
 from chessclub_web.teams.models import Match
 from chessclub_web.tournaments.models import Game, System, Tournament
 
-from .test_c1_save_in_flight_while_closing import _needs_postgresql, _race
+from ..results.test_views_save_in_flight_closing_c1 import _needs_postgresql, _race
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -29,7 +29,7 @@ from chessclub_web.tournaments.models import TournamentPlayer
 
 pytestmark = pytest.mark.django_db
 
-ONLINE_SWISS = Path(__file__).resolve().parents[1] / "fixtures" / "trf" / "online-swiss-13p-10r.trf"
+ONLINE_SWISS = Path(__file__).resolve().parents[2] / "fixtures" / "trf" / "online-swiss-13p-10r.trf"
 p = PairingNumber
 
 

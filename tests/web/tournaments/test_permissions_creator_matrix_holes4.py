@@ -15,7 +15,7 @@ declares nothing fails here, except the two pages of files this change does not 
 checks are written below from their docstrings (``PAGES_OF_OTHER_FILES``). For every page,
 GET and (cheaply: a post naming no real action) POST, in a public and a private club, and for
 each kind of visitor, the answer must be what ``permissions.allowed_on`` (checked against
-docs/permissions.md by test_permissions_matrix.py) says:
+docs/permissions.md by site/test_permissions_matrix.py) says:
 
 - a visitor who may not see the tournament (a private club's outsider or anonymous visitor)
   gets 404;
@@ -46,7 +46,7 @@ from chessclub_web.teams.models import Match
 from chessclub_web.tournaments.models import Kind, System, Tournament
 from chessclub_web.tournaments.permissions import PageActions, allowed_on, is_creator, page_actions
 
-from .test_results_helpers import make_swiss
+from ..builders import make_swiss
 
 pytestmark = pytest.mark.django_db
 

@@ -27,7 +27,7 @@ from chessclub_web.clubs.models import Role
 from chessclub_web.pairings import services as pairings
 from chessclub_web.tournaments.models import Game, Tournament, TournamentPlayer
 
-from .test_closing_helpers import make_tournament
+from ..test_closing_helpers import make_tournament
 
 pytestmark = pytest.mark.django_db
 

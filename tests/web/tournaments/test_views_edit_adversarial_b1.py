@@ -18,8 +18,8 @@ from django.urls import reverse
 from chessclub_web.clubs.models import Role
 from chessclub_web.tournaments.models import Kind, Round, Tournament
 
-from .test_b1_edit_tournament import details, edit_url
-from .test_results_helpers import make_swiss
+from ..builders import make_swiss
+from .test_views_edit_b1 import details, edit_url
 
 pytestmark = pytest.mark.django_db
 

@@ -24,7 +24,7 @@ from chessclub_web.tournaments.models import Kind, Round, TimeControlCategory, T
 
 pytestmark = pytest.mark.django_db
 
-CLOSED = Path(__file__).resolve().parents[1] / "fixtures" / "frbe" / "closed-group-unrated.txt"
+CLOSED = Path(__file__).resolve().parents[2] / "fixtures" / "frbe" / "closed-group-unrated.txt"
 EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
 
 

@@ -15,7 +15,7 @@ from chessclub_web.clubs.models import Role
 from chessclub_web.tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
-FUZZ = Path(__file__).resolve().parents[1] / "fixtures" / "fuzz"
+FUZZ = Path(__file__).resolve().parents[2] / "fixtures" / "fuzz"
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from django.contrib.staticfiles import finders
 
-from .browser import CHROMIUM, requires_chromium
+from ..browser import CHROMIUM, requires_chromium
 
 pytestmark = pytest.mark.django_db
 

@@ -17,7 +17,7 @@ from chessclub_web.tournaments import presentation, services
 from chessclub_web.tournaments.adapters import standings_settings, system_default_codes
 from chessclub_web.tournaments.models import Tournament
 
-from .conftest import ELITE_FILE
+from ..conftest import ELITE_FILE
 
 pytestmark = pytest.mark.django_db
 
@@ -88,7 +88,7 @@ def test_s4_default_tiebreaks_round_robin():
 
 
 def test_s1_classement_shows_tiebreak_columns(client, demo):
-    """Alpha Anne (1), worked by hand under the 2009 rules (see tests/core/test_cli.py)."""
+    """Alpha Anne (1), worked by hand under the 2009 rules (see tests/core/cli/test_cli.py)."""
     html = client.get(demo, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     assert _tiebreak_cells(_row(html, 1)) == ["25", "27½", "16¾", "1", "2"]
     assert '<abbr title="Buchholz (Cut-1)">BH/C1</abbr>' in html

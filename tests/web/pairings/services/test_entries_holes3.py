@@ -306,7 +306,7 @@ def test_holes3_a_registration_during_the_closing_waits_then_is_refused(
     _needs_postgresql()
     from chessclub_web.closing import services as closing
 
-    from .test_results_helpers import make_swiss
+    from ...builders import make_swiss
 
     t = make_swiss(public_club, planned_rounds=2)
     rows.Game.objects.filter(round__tournament=t, result="").update(result="1-0")

@@ -15,7 +15,7 @@ from chessclub_web.closing.guards import ClosedTournamentError
 from chessclub_web.pairings import services as pairings
 from chessclub_web.tournaments.models import Tournament
 
-from .test_closing_c1_lock import PLAYERS, ROUNDS, make_tournament
+from ...closing.test_guards_c1_lock import PLAYERS, ROUNDS, make_tournament
 
 pytestmark = pytest.mark.django_db
 

@@ -28,8 +28,8 @@ from chessclub_web.clubs.models import Role
 from chessclub_web.pairings import services
 from chessclub_web.tournaments.models import Bye, Game, TournamentPlayer
 
-from .test_c1_save_in_flight_while_closing import _needs_postgresql
-from .test_results_helpers import board, make_swiss
+from ...builders import board, make_swiss
+from ...results.test_views_save_in_flight_closing_c1 import _needs_postgresql
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
