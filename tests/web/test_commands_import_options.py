@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from django.core.files.uploadedfile import SimpleUploadedFile
 
 from chessclub_web import commands
 from chessclub_web.clubs.models import Role
 from chessclub_web.tournaments.models import Tournament
 from chessclub_web.uploads import MAX_UPLOAD_SIZE
+
+from .builders import upload_tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -55,22 +56,9 @@ def test_import_options_unknown_user_is_a_lookup_error(public_club, elite_path):
     assert not Tournament.objects.exists()
 
 
-def _upload(client, data: bytes, **fields):
-    return client.post(
-        "/clubs/700/import/",
-        {
-            "file": SimpleUploadedFile("big.txt", data),
-            "kind": "club",
-            "time_control_category": "standard",
-            **fields,
-        },
-        HTTP_ACCEPT_LANGUAGE="en",
-    )
-
-
 def test_import_options_web_bad_kind_refused(client, public_club, make_user, elite_bytes):
     client.force_login(make_user("adm", public_club, Role.OWNER))
-    response = _upload(client, elite_bytes, kind="friendly")
+    response = upload_tournament(client, public_club, "big.txt", elite_bytes, kind="friendly")
     assert response.status_code == 400
     assert not Tournament.objects.exists()
 
@@ -78,7 +66,7 @@ def test_import_options_web_bad_kind_refused(client, public_club, make_user, eli
 def test_upload_limit_5_mb_clear_form_error(client, public_club, make_user):
     client.force_login(make_user("adm", public_club, Role.OWNER))
     assert MAX_UPLOAD_SIZE == 5 * 1024 * 1024
-    response = _upload(client, b"x" * (MAX_UPLOAD_SIZE + 1))
+    response = upload_tournament(client, public_club, "big.txt", b"x" * (MAX_UPLOAD_SIZE + 1))
     assert response.status_code == 413
     html = response.content.decode()
     assert "The file is too large: 5 MB at most." in html
@@ -89,15 +77,8 @@ def test_upload_limit_5_mb_clear_form_error(client, public_club, make_user):
 
 def test_upload_limit_in_french(client, public_club, make_user):
     client.force_login(make_user("adm", public_club, Role.OWNER))
-    response = client.post(
-        "/clubs/700/import/",
-        {
-            "file": SimpleUploadedFile("big.txt", b"x" * (MAX_UPLOAD_SIZE + 100)),
-            "kind": "club",
-            "time_control_category": "standard",
-        },
-        HTTP_ACCEPT_LANGUAGE="fr",
-    )
+    data = b"x" * (MAX_UPLOAD_SIZE + 100)
+    response = upload_tournament(client, public_club, "big.txt", data, "fr")
     assert response.status_code == 413
     assert "5 Mo" in response.content.decode()
 
@@ -105,6 +86,6 @@ def test_upload_limit_in_french(client, public_club, make_user):
 def test_upload_limit_file_just_under_is_read_not_refused_for_size(client, public_club, make_user):
     """A file of exactly 5 MB goes to the reader (here: refused as malformed, not as large)."""
     client.force_login(make_user("adm", public_club, Role.OWNER))
-    response = _upload(client, b"x" * MAX_UPLOAD_SIZE)
+    response = upload_tournament(client, public_club, "big.txt", b"x" * MAX_UPLOAD_SIZE)
     assert response.status_code == 400
     assert "too large" not in response.content.decode()

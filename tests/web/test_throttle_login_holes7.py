@@ -25,10 +25,11 @@ from django.test import Client, RequestFactory
 
 from chessclub_web.throttle import client_ip
 
+from .builders import PASSWORD
+
 pytestmark = pytest.mark.django_db
 
 FR = {"HTTP_ACCEPT_LANGUAGE": "fr"}
-PASSWORD = "secret-pw-123"  # conftest's make_user
 LOGIN = "/accounts/login/"
 ADMIN_LOGIN = "/admin/login/?next=/admin/"
 

@@ -15,12 +15,11 @@ from django.urls import reverse
 from django.utils import timezone
 
 from chessclub_web.closing.forms import CloseForm, default_end_date
-from chessclub_web.clubs.models import Role
 from chessclub_web.tournaments import services as tournament_services
 from chessclub_web.tournaments.models import Round, Tournament
 
+from ..builders import make_tournament
 from ..conftest import FIXTURES
-from ..test_closing_helpers import make_tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -48,42 +47,36 @@ def _help(html: str) -> str:
     return match.group(1)
 
 
-@pytest.fixture
-def owner(client, public_club, make_user):
-    client.force_login(make_user("owner", public_club, Role.OWNER))
-    return client
-
-
-def test_c1_end_date_defaults_to_the_last_round_of_2024(owner, public_club):
+def test_c1_end_date_defaults_to_the_last_round_of_2024(owner_client, public_club):
     tournament = _dated(public_club)
     url = reverse("close", args=(public_club.number, tournament.pk))
-    html = owner.get(url, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    html = owner_client.get(url, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     assert _end_date_input(html) == "2024-03-15"
     assert _help(html) == (
         "Proposée : la date de la dernière ronde (15/03/2024). "
         "La date de fin ne peut pas la précéder."
     )
     assert 'aria-describedby="end-date-help"' in html
-    english = owner.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    english = owner_client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert _help(english) == (
         "Proposed: the date of the last round (15/03/2024). The end date cannot be before it."
     )
 
 
-def test_c1_closing_with_the_proposed_date_keeps_the_last_round_date(owner, public_club):
+def test_c1_closing_with_the_proposed_date_keeps_the_last_round_date(owner_client, public_club):
     tournament = _dated(public_club)
     url = reverse("close", args=(public_club.number, tournament.pk))
-    proposed = _end_date_input(owner.get(url).content.decode())
-    response = owner.post(url, {"action": "close", "end_date": proposed, "confirm": "on"})
+    proposed = _end_date_input(owner_client.get(url).content.decode())
+    response = owner_client.post(url, {"action": "close", "end_date": proposed, "confirm": "on"})
     assert response.status_code == 302
     tournament.refresh_from_db()
     assert tournament.end_date == datetime.date(2024, 3, 15)
 
 
-def test_c1_end_date_before_the_last_round_is_refused(owner, public_club):
+def test_c1_end_date_before_the_last_round_is_refused(owner_client, public_club):
     tournament = _dated(public_club)
     url = reverse("close", args=(public_club.number, tournament.pk))
-    response = owner.post(
+    response = owner_client.post(
         url,
         {"action": "close", "end_date": "2024-03-14", "confirm": "on"},
         HTTP_ACCEPT_LANGUAGE="en",
@@ -94,7 +87,7 @@ def test_c1_end_date_before_the_last_round_is_refused(owner, public_club):
     assert not tournament.is_closed
 
 
-def test_c1_imported_trf_proposes_its_last_round_date(owner, public_club):
+def test_c1_imported_trf_proposes_its_last_round_date(owner_client, public_club):
     """``trf26-individual-sample.trf``: round dates 25/09/13 (rounds 1–3), 25/09/14 (4–5)."""
     data = (FIXTURES / "trf" / "trf26-individual-sample.trf").read_bytes()
     tournament = tournament_services.import_tournament(public_club, data, "sample.trf")
@@ -103,22 +96,22 @@ def test_c1_imported_trf_proposes_its_last_round_date(owner, public_club):
     assert "14/09/2025" in str(form.fields["end_date"].help_text)
 
 
-def test_c1_without_round_dates_the_file_end_date_is_proposed(owner, public_club):
+def test_c1_without_round_dates_the_file_end_date_is_proposed(owner_client, public_club):
     """``closed-group-unrated.txt``: rounds without dates (``991230``), the header says
     "du 01/10/2000 au 18/11/2000"."""
     data = (FIXTURES / "frbe" / "closed-group-unrated.txt").read_bytes()
     tournament = tournament_services.import_tournament(public_club, data, "closed.txt")
     assert not Round.objects.filter(tournament=tournament, date__isnull=False).exists()
     url = reverse("close", args=(public_club.number, tournament.pk))
-    html = owner.get(url, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    html = owner_client.get(url, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     assert _end_date_input(html) == "2000-11-18"
     assert "18/11/2000" in _help(html) and "aucune ronde n&#x27;a de date" in _help(html)
 
 
-def test_c1_without_any_date_today_is_proposed(owner, public_club):
+def test_c1_without_any_date_today_is_proposed(owner_client, public_club):
     tournament = make_tournament(public_club, PLAYERS, ROUNDS)
     url = reverse("close", args=(public_club.number, tournament.pk))
-    html = owner.get(url, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    html = owner_client.get(url, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     assert _end_date_input(html) == timezone.localdate().isoformat()
     assert _help(html) == "Proposée : aujourd&#x27;hui, car aucune ronde n&#x27;a de date."
 

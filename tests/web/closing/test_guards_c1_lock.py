@@ -21,7 +21,7 @@ from chessclub_web.tournaments.models import (
     TournamentPlayer,
 )
 
-from ..test_closing_helpers import make_tournament
+from ..builders import make_tournament
 
 pytestmark = pytest.mark.django_db
 

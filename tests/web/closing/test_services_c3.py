@@ -12,7 +12,7 @@ from chessclub_web.clubs.models import Player
 from chessclub_web.tournaments.models import Game, Tournament
 from chessclub_web.tournaments.signals import results_corrected
 
-from ..test_closing_helpers import make_tournament
+from ..builders import make_tournament
 
 pytestmark = pytest.mark.django_db
 

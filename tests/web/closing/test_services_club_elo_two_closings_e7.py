@@ -23,8 +23,7 @@ from chessclub_web.closing import services as closing
 from chessclub_web.closing.models import EloRow
 from chessclub_web.clubs.models import Role
 
-from ..results.test_views_save_in_flight_closing_c1 import _needs_postgresql
-from ..test_closing_helpers import make_tournament, roster_player
+from ..builders import make_tournament, needs_postgresql, roster_player
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -33,7 +32,7 @@ ROUNDS = [[(1, 2, "1-0")], [(3, 1, "1-0")], [(2, 3, "1-0")]]
 
 
 def test_two_closings_at_once_store_a_consistent_club_elo(monkeypatch, public_club, make_user):
-    _needs_postgresql()
+    needs_postgresql()
     for surname, first_name, elo in (
         ("Alpha", "Anne", 1500),
         ("Bravo", "Bob", 1900),

@@ -21,7 +21,7 @@ from chessclub_web.closing.models import EloRow
 from chessclub_web.clubs.models import Club, Player
 from chessclub_web.tournaments.models import Game, TournamentPlayer
 
-from ..test_closing_helpers import make_tournament
+from ..builders import make_tournament
 
 pytestmark = pytest.mark.django_db
 

@@ -38,6 +38,8 @@ from chessclub_web.tournaments.adapters import load_tournament
 from chessclub_web.tournaments.errors import ClosedTournamentChangeError
 from chessclub_web.tournaments.models import Game, Kind, System, Tournament
 
+from ..builders import client_for
+
 pytestmark = pytest.mark.django_db
 
 #: What the attack posted: other tiebreaks, another rule era, lots.
@@ -51,9 +53,7 @@ def owner_user(public_club, make_user):
 
 @pytest.fixture
 def owner(owner_user) -> Client:
-    client = Client()
-    client.force_login(owner_user)
-    return client
+    return client_for(owner_user)
 
 
 @pytest.fixture

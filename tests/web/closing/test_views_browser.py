@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from chessclub_web.clubs.models import Club, Membership, Player, Role
 
-from ..browser import BROWSER_MARKS, phone_page
-from ..test_closing_helpers import make_tournament
+from ..browser import BROWSER_MARKS, log_in, phone_page
+from ..builders import make_tournament
 
 pytestmark = BROWSER_MARKS
 
@@ -21,11 +21,7 @@ def test_c1_e9_close_then_read_the_elo_on_a_phone(
     Membership.objects.create(user=user, club=club, role=Role.OWNER)
     t = make_tournament(club, [("Alpha, Anne", 1500), ("Bravo, Bob", 1900)], [[(1, 2, "1-0")]])
     page = phone_page(chromium, javascript=False)
-    page.goto(f"{live_server.url}/accounts/login/?next=/clubs/700/tournaments/{t.pk}/close/")
-    page.fill("input[name=username]", "owner")
-    page.fill("input[name=password]", "secret-pw-123")
-    page.press("input[name=password]", "Enter")
-    page.wait_for_load_state()
+    log_in(page, live_server, f"/clubs/700/tournaments/{t.pk}/close/")
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     page.fill("input[name=end_date]", "2026-05-02")
     page.check("input[name=confirm]")

@@ -14,15 +14,10 @@ from chessclub_web.closing.models import Closure, EloRow, FinalStanding
 from chessclub_web.clubs.models import Player, Role
 from chessclub_web.tournaments.models import Game, Round, RoundState, TournamentPlayer
 
-from ..test_closing_helpers import make_tournament
+from ..builders import make_tournament
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def _english(client):
-    """These tests read the English texts; test_views_labels checks the French ones."""
-    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
+# These tests read the English texts; test_views_labels checks the French ones.
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 
 PLAYERS = [("Alpha, Anne", 1500), ("Bravo, Bob", 1900), ("Charlie, Claire", 1700)]

@@ -14,23 +14,12 @@ from chessclub_web.closing.models import Closure, EloRow
 from chessclub_web.clubs.models import Club, Role
 from chessclub_web.tournaments.models import Round
 
-from ..test_closing_helpers import make_tournament
+from ..builders import make_tournament
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 PLAYERS = [("Alpha, Anne", 1500), ("Bravo, Bob", 1900), ("Charlie, Claire", 1700)]
 ROUNDS = [[(1, 2, "1-0")], [(3, 1, "=")], [(2, 3, "0-1")]]
-
-
-@pytest.fixture(autouse=True)
-def _english(client):
-    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
-
-
-@pytest.fixture
-def owner(client, public_club, make_user):
-    client.force_login(make_user("owner", public_club, Role.OWNER))
-    return client
 
 
 def started_on_may_1st(club, name="Championnat"):
@@ -57,12 +46,12 @@ def post_close(client, t, end_date, **extra):
     ],
 )
 def test_c1_end_date_before_the_start_or_in_the_future_is_refused(
-    owner, public_club, end_date, message
+    owner_client, public_club, end_date, message
 ):
     """C1 *Date de fin*: a date before the start date or before the last round was played, a
     date after tomorrow, or no date at all: 400 with the reason on the form; not closed."""
     t = started_on_may_1st(public_club)
-    response = post_close(owner, t, end_date)
+    response = post_close(owner_client, t, end_date)
     assert response.status_code == 400
     assert message in response.content.decode()
     t.refresh_from_db()
@@ -70,35 +59,35 @@ def test_c1_end_date_before_the_start_or_in_the_future_is_refused(
     assert not Closure.objects.filter(tournament=t).exists()
 
 
-def test_c1_end_date_on_the_last_round_or_today_is_accepted(owner, public_club):
+def test_c1_end_date_on_the_last_round_or_today_is_accepted(owner_client, public_club):
     t = started_on_may_1st(public_club)
-    assert post_close(owner, t, "2026-05-15").status_code == 302
+    assert post_close(owner_client, t, "2026-05-15").status_code == 302
     t.refresh_from_db()
     assert t.end_date == datetime.date(2026, 5, 15)
     other = started_on_may_1st(public_club, name="Other")
     today = timezone.localdate()
-    assert post_close(owner, other, today.isoformat()).status_code == 302
+    assert post_close(owner_client, other, today.isoformat()).status_code == 302
 
 
-def test_c1_unknown_action_closes_nothing(owner, public_club):
+def test_c1_unknown_action_closes_nothing(owner_client, public_club):
     """C1: only ``close`` (with its confirmation) closes; a tampered ``action`` is a 400, not
     taken for a close as the first version did."""
     t = started_on_may_1st(public_club)
-    response = post_close(owner, t, "2026-05-20", action="reopen")
+    response = post_close(owner_client, t, "2026-05-20", action="reopen")
     assert response.status_code == 400
     assert "Unknown action" in response.content.decode()
     t.refresh_from_db()
     assert not t.is_closed
 
 
-def test_c1_double_post_from_two_tabs_closes_once(owner, public_club, make_user):
+def test_c1_double_post_from_two_tabs_closes_once(owner_client, public_club, make_user):
     """C1: the second tab's confirmation (same form, later) gets a 409 and changes nothing:
     one closing, the first end date, one Elo row per player."""
     t = started_on_may_1st(public_club)
     other_tab = Client()
     other_tab.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
     other_tab.force_login(make_user("admin2", public_club, Role.ADMINISTRATOR))
-    assert post_close(owner, t, "2026-05-20").status_code == 302
+    assert post_close(owner_client, t, "2026-05-20").status_code == 302
     second = post_close(other_tab, t, "2026-05-21")
     assert second.status_code == 409
     assert "already closed" in second.content.decode()
@@ -106,21 +95,21 @@ def test_c1_double_post_from_two_tabs_closes_once(owner, public_club, make_user)
     assert t.end_date == datetime.date(2026, 5, 20)
     assert Closure.objects.filter(tournament=t).count() == 1
     assert EloRow.objects.filter(tournament=t).count() == 3
-    early = owner.post(
+    early = owner_client.post(
         reverse("close", args=(public_club.number, t.pk)),
         {"action": "end_early", "after_round": "2", "confirm_end": "on"},
     )
     assert early.status_code == 409
 
 
-def test_c1_stale_confirmation_after_a_result_was_cleared(owner, public_club):
+def test_c1_stale_confirmation_after_a_result_was_cleared(owner_client, public_club):
     """C1: the page was loaded with nothing preventing the closing; meanwhile a board lost
     its result (someone else's tab): the confirmation gets a 409 naming the board."""
     t = started_on_may_1st(public_club)
-    page = owner.get(reverse("close", args=(public_club.number, t.pk)))
+    page = owner_client.get(reverse("close", args=(public_club.number, t.pk)))
     assert 'name="confirm"' in page.content.decode()
     Round.objects.get(tournament=t, number=2).games.update(result="")
-    response = post_close(owner, t, "2026-05-20")
+    response = post_close(owner_client, t, "2026-05-20")
     assert response.status_code == 409
     assert "Round 2, board 1: Charlie, Claire – Alpha, Anne has no result." in (
         response.content.decode()

@@ -9,15 +9,10 @@ from chessclub_web.clubs.models import Role
 from chessclub_web.pairings.models import RequestedBye
 from chessclub_web.tournaments.models import Round, TournamentPlayer
 
-from ..test_closing_helpers import make_tournament
+from ..builders import make_tournament
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def _english(client):
-    """These tests read the English texts; test_views_labels checks the French ones."""
-    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
+# These tests read the English texts; test_views_labels checks the French ones.
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 
 PLAYERS = [

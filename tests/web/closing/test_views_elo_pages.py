@@ -10,15 +10,10 @@ from django.urls import reverse
 from chessclub_web.closing import services
 from chessclub_web.clubs.models import Player, Role
 
-from ..test_closing_helpers import make_tournament
+from ..builders import make_tournament
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def _english(client):
-    """These tests read the English texts; test_views_labels checks the French ones."""
-    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
+# These tests read the English texts; test_views_labels checks the French ones.
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 
 PAIR = [("Alpha, Anne", 1600), ("Bravo, Bob", 1600)]

@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from chessclub_web.clubs.models import Role
 
-from ..test_closing_helpers import make_tournament
+from ..builders import make_tournament
 
 pytestmark = pytest.mark.django_db
 

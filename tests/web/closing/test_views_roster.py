@@ -11,15 +11,10 @@ from chessclub_web.closing import services
 from chessclub_web.closing.models import EloRow
 from chessclub_web.clubs.models import Player, Role
 
-from ..test_closing_helpers import make_tournament, roster_player
+from ..builders import make_tournament, roster_player
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def _english(client):
-    """These tests read the English texts; test_views_labels checks the French ones."""
-    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
+# These tests read the English texts; test_views_labels checks the French ones.
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 
 def test_roster_public_club_is_public_private_is_members_only(

@@ -10,18 +10,7 @@ from django.urls import reverse
 
 from chessclub_web.clubs.models import Club, Player, Role
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def _english(client):
-    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
-
-
-@pytest.fixture
-def owner(client, public_club, make_user):
-    client.force_login(make_user("owner", public_club, Role.OWNER))
-    return client
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 
 @pytest.mark.parametrize(
@@ -36,11 +25,11 @@ def owner(client, public_club, make_user):
         ("99999999999999999999", "less than or equal to 3500"),
     ],
 )
-def test_e1_roster_bad_initial_elo_is_400(owner, public_club, value, message):
+def test_e1_roster_bad_initial_elo_is_400(owner_client, public_club, value, message):
     """E1: an initial Elo is a rating: 100…3500. 0 is what rating files write for "no
     rating": refused with the hint to leave the field empty (the first version stored 0,
     and the player then started the club Elo at 0)."""
-    response = owner.post(
+    response = owner_client.post(
         reverse("roster_add", args=(public_club.number,)),
         {"surname": "Zed", "initial_elo_rapid": value},
     )
@@ -49,31 +38,35 @@ def test_e1_roster_bad_initial_elo_is_400(owner, public_club, value, message):
     assert not Player.objects.filter(club=public_club).exists()
 
 
-def test_e1_roster_initial_elo_bounds_accepted(owner, public_club):
+def test_e1_roster_initial_elo_bounds_accepted(owner_client, public_club):
     url = reverse("roster_add", args=(public_club.number,))
-    assert owner.post(url, {"surname": "Low", "initial_elo_standard": "100"}).status_code == 302
-    assert owner.post(url, {"surname": "High", "initial_elo_blitz": "3500"}).status_code == 302
-    assert owner.post(url, {"surname": "None"}).status_code == 302
+    assert (
+        owner_client.post(url, {"surname": "Low", "initial_elo_standard": "100"}).status_code == 302
+    )
+    assert (
+        owner_client.post(url, {"surname": "High", "initial_elo_blitz": "3500"}).status_code == 302
+    )
+    assert owner_client.post(url, {"surname": "None"}).status_code == 302
     assert Player.objects.get(surname="None").initial_elo_standard is None
 
 
-def test_e1_roster_duplicate_matricule_is_400_not_500(owner, public_club):
+def test_e1_roster_duplicate_matricule_is_400_not_500(owner_client, public_club):
     """The roster's matricule is unique per club (constraint of clubs.Player). The first
     version let the database refuse the row: a server error (500). Adding or editing a player
     with a matricule already taken is now a 400 naming it; another club may use it."""
     url = reverse("roster_add", args=(public_club.number,))
-    assert owner.post(url, {"surname": "First", "matricule": "12345"}).status_code == 302
-    response = owner.post(url, {"surname": "Second", "matricule": "12345"})
+    assert owner_client.post(url, {"surname": "First", "matricule": "12345"}).status_code == 302
+    response = owner_client.post(url, {"surname": "Second", "matricule": "12345"})
     assert response.status_code == 400
     assert "This club already has a player with this matricule." in response.content.decode()
     assert Player.objects.filter(club=public_club).count() == 1
     other = Player.objects.create(club=public_club, surname="Other", matricule="999")
     edit = reverse("roster_edit", args=(public_club.number, other.pk))
-    response = owner.post(edit, {"surname": "Other", "matricule": "12345"})
+    response = owner_client.post(edit, {"surname": "Other", "matricule": "12345"})
     assert response.status_code == 400
     assert Player.objects.get(pk=other.pk).matricule == "999"
     # Saving a player with their own matricule is fine; so is the same number elsewhere.
-    assert owner.post(edit, {"surname": "Other", "matricule": "999"}).status_code == 302
+    assert owner_client.post(edit, {"surname": "Other", "matricule": "999"}).status_code == 302
     elsewhere = Club.objects.create(name="Ailleurs", number="709", public=True)
     Player.objects.create(club=elsewhere, surname="Twin", matricule="12345")
 
@@ -101,12 +94,12 @@ def test_e1_roster_private_club_hidden_from_outsiders(private_club, public_club,
     assert Player.objects.filter(club=private_club).count() == 1
 
 
-def test_e1_roster_player_of_another_club_is_404(owner, public_club):
+def test_e1_roster_player_of_another_club_is_404(owner_client, public_club):
     elsewhere = Club.objects.create(name="Ailleurs", number="709", public=True)
     stranger = Player.objects.create(club=elsewhere, surname="Stranger")
     url = reverse("roster_edit", args=(public_club.number, stranger.pk))
-    assert owner.get(url).status_code == 404
-    assert owner.post(url, {"surname": "Mine"}).status_code == 404
+    assert owner_client.get(url).status_code == 404
+    assert owner_client.post(url, {"surname": "Mine"}).status_code == 404
     assert Player.objects.get(pk=stranger.pk).surname == "Stranger"
 
 
@@ -123,7 +116,7 @@ def test_e1_entry_rating_0_or_beyond_any_list_is_no_initial_elo(public_club):
     from chessclub_web.closing import services
     from chessclub_web.closing.models import EloRow
 
-    from ..test_closing_helpers import make_tournament
+    from ..builders import make_tournament
 
     t = make_tournament(
         public_club,

@@ -7,26 +7,14 @@ frame)."""
 
 from __future__ import annotations
 
-import shutil
-
-import pytest
-
 from chessclub_web.clubs.models import Player as RosterPlayer
 from chessclub_web.clubs.models import Role
 from chessclub_web.pairings.models import RequestedBye
 from chessclub_web.tournaments.models import Tournament
 
-CHROMIUM = next(
-    (shutil.which(n) for n in ("chromium", "chromium-browser", "google-chrome") if shutil.which(n)),
-    None,
-)
+from ..browser import BROWSER_MARKS, log_in, phone_page
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(
-        CHROMIUM is None, reason="needs Debian's chromium (apt-get install chromium)"
-    ),
-]
+pytestmark = BROWSER_MARKS
 
 TIMEOUT = 30_000  # ms
 
@@ -50,30 +38,6 @@ PROBE = """(selector) => {
 }"""
 
 
-@pytest.fixture
-def browser(monkeypatch):
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        try:
-            yield browser
-        finally:
-            browser.close()
-
-
-def _login(browser, live_server):
-    context = browser.new_context(locale="fr-BE", viewport={"width": 360, "height": 800})
-    page = context.new_page()
-    page.set_default_timeout(TIMEOUT)
-    page.goto(f"{live_server.url}/accounts/login/")
-    page.fill("#id_username", "owner")
-    page.fill("#id_password", "secret-pw-123")
-    page.click("form.stacked button[type=submit]")
-    page.wait_for_load_state()
-    return page
-
-
 def _reachable(m: dict) -> None:
     assert m["pageWidth"] <= 360, f"the page is {m['pageWidth']} px wide"
     assert m["nameRight"] <= 360
@@ -82,7 +46,7 @@ def _reachable(m: dict) -> None:
     assert m["lastLeft"] >= 0, m
 
 
-def test_r_phone_roster_fits_360px(browser, live_server, transactional_db, public_club, make_user):
+def test_r_phone_roster_fits_360px(chromium, live_server, transactional_db, public_club, make_user):
     make_user("owner", public_club, Role.OWNER)
     RosterPlayer.objects.create(
         club=public_club,
@@ -95,7 +59,7 @@ def test_r_phone_roster_fits_360px(browser, live_server, transactional_db, publi
         initial_elo_rapid=1800,
         initial_elo_blitz=1750,
     )
-    page = _login(browser, live_server)
+    page = log_in(phone_page(chromium, timeout=TIMEOUT), live_server)
     page.goto(f"{live_server.url}/clubs/{public_club.number}/players/")
     m = page.evaluate(PROBE, "table.roster")
     _reachable(m)
@@ -103,7 +67,7 @@ def test_r_phone_roster_fits_360px(browser, live_server, transactional_db, publi
 
 
 def test_r_phone_entries_table_fits_360px(
-    browser, live_server, transactional_db, public_club, make_user
+    chromium, live_server, transactional_db, public_club, make_user
 ):
     make_user("owner", public_club, Role.OWNER)
     t = Tournament.objects.create(
@@ -114,7 +78,7 @@ def test_r_phone_entries_table_fits_360px(
     )
     RequestedBye.objects.create(player=p, round_number=2, kind="H")
     RequestedBye.objects.create(player=p, round_number=3, kind="Z")
-    page = _login(browser, live_server)
+    page = log_in(phone_page(chromium, timeout=TIMEOUT), live_server)
     page.goto(f"{live_server.url}/clubs/{public_club.number}/tournaments/{t.pk}/entries/")
     m = page.evaluate(PROBE, "table.entries-table")
     _reachable(m)

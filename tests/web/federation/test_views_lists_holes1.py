@@ -49,13 +49,6 @@ def staff(django_user_model):
     return django_user_model.objects.create_superuser("staff", "staff@example.org", "pw")
 
 
-@pytest.fixture
-def manager(make_user):
-    user = make_user("listkeeper")
-    services.set_manager(user, True)
-    return user
-
-
 def alpha_rating() -> int:
     return FederationPlayer.objects.get(matricule=90001).rating
 
@@ -117,16 +110,16 @@ def test_holes1_anonymous_sent_to_login(client):
 
 
 def test_holes1_federation_data_manager_imports_and_every_club_sees_it(
-    client, manager, make_user, public_club, private_club
+    client, list_manager, make_user, public_club, private_club
 ):
-    client.force_login(manager)
+    client.force_login(list_manager)
     assert client.get(reverse("federation_lists")).status_code == 200
     response = post_import(client, DBF, "PLAYER.DBF")
     assert response.status_code == 302
     version = ListVersion.objects.get(federation_list="frbe")
     assert (version.number, version.records, version.created, version.updated) == (1, 4, 4, 0)
     assert version.sha256 == hashlib.sha256(DBF).hexdigest()
-    assert version.imported_by == manager and version.source == "PLAYER.DBF"
+    assert version.imported_by == list_manager and version.source == "PLAYER.DBF"
     # The role gives nothing inside a club: a private club stays hidden.
     assert client.get(reverse("frbe_players", args=(private_club.number,))).status_code == 404
     for club in (public_club, private_club):
@@ -145,8 +138,8 @@ def test_holes1_role_given_and_taken_by_staff_command(client, make_user):
     assert client.get(reverse("federation_lists")).status_code == 403
 
 
-def test_holes1_versions_counts_and_rollback_in_one_action(client, manager):
-    client.force_login(manager)
+def test_holes1_versions_counts_and_rollback_in_one_action(client, list_manager):
+    client.force_login(list_manager)
     assert post_import(client, CSV).status_code == 302
     assert post_import(client, FORGED).status_code == 302
     forged = ListVersion.objects.get(federation_list="frbe", number=2)
@@ -160,7 +153,7 @@ def test_holes1_versions_counts_and_rollback_in_one_action(client, manager):
         EventKind.ROLLED_BACK,
         1,
         2,
-        manager,
+        list_manager,
     )
     # Version 1 has none before it: a second undo is refused, nothing changes.
     again = client.post(list_url(), {"action": "rollback"})
@@ -170,8 +163,8 @@ def test_holes1_versions_counts_and_rollback_in_one_action(client, manager):
     assert alpha_rating() == 2999
 
 
-def test_holes1_same_file_twice_refused_unless_asked(client, manager):
-    client.force_login(manager)
+def test_holes1_same_file_twice_refused_unless_asked(client, list_manager):
+    client.force_login(list_manager)
     post_import(client, CSV)
     response = post_import(client, CSV)
     assert response.status_code == 409
@@ -180,8 +173,8 @@ def test_holes1_same_file_twice_refused_unless_asked(client, manager):
     assert ListVersion.objects.filter(federation_list="frbe").count() == 2
 
 
-def test_holes1_bad_file_changes_nothing(client, manager):
-    client.force_login(manager)
+def test_holes1_bad_file_changes_nothing(client, list_manager):
+    client.force_login(list_manager)
     post_import(client, CSV)
     response = post_import(client, b"MATRICULE;NOM_PRENOM\n1;X, Y\n")
     assert response.status_code == 400 and "SEXE" in response.content.decode()
@@ -189,15 +182,15 @@ def test_holes1_bad_file_changes_nothing(client, manager):
     assert FederationPlayer.objects.count() == 4
 
 
-def test_holes1_only_the_last_versions_keep_their_records(manager):
+def test_holes1_only_the_last_versions_keep_their_records(list_manager):
     for n in range(services.KEEP_VERSIONS + 2):
         data = CSV.replace(b";2118;", f";{2100 + n};".encode())
-        services.import_list("frbe", data, f"PLAYER-{n}.csv", manager)
+        services.import_list("frbe", data, f"PLAYER-{n}.csv", list_manager)
     kept = ListVersion.objects.filter(federation_list="frbe", rows_kept=True)
     assert sorted(kept.values_list("number", flat=True)) == [3, 4, 5, 6]
     assert FederationPlayer.all_versions.count() == 4 * services.KEEP_VERSIONS
     with pytest.raises(services.ListRefused) as refused:
-        services.roll_back("frbe", manager, to=1)
+        services.roll_back("frbe", list_manager, to=1)
     assert refused.value.status == 404
     assert alpha_rating() == 2105
 
@@ -214,14 +207,14 @@ def test_holes1_club_creation_for_staff_only_when_set(client, settings, make_use
 
 
 def test_holes1_list_page_add_to_round_robin_after_round_one_refused(
-    client, manager, public_club, make_user
+    client, list_manager, public_club, make_user
 ):
     """Point 3 on the list page: *Ajouter au tournoi* goes through the entry rules (a round
     robin takes no player once its first round is paired)."""
     from chessclub_web.pairings import services as pairings
     from chessclub_web.tournaments.models import Tournament
 
-    services.import_list("frbe", CSV, "PLAYER.csv", manager)
+    services.import_list("frbe", CSV, "PLAYER.csv", list_manager)
     owner = make_user("own", public_club, Role.OWNER)
     t = Tournament.objects.create(
         club=public_club, name="Toutes rondes", system="round_robin", planned_rounds=3
@@ -270,12 +263,12 @@ def test_holes1_cli_imports_rolls_back_and_names_problems(tmp_path, capsys, make
     assert "keeper is no longer a federation data manager" in capsys.readouterr().out
 
 
-def test_holes1_fse_list_imported_once_serves_every_club(client, manager, public_club):
+def test_holes1_fse_list_imported_once_serves_every_club(client, list_manager, public_club):
     """The FSE forecast of any club reads the site's current version (its date: W9)."""
-    services.import_list("fse", FSE_LIST, "previous.csv", manager, list_date=None)
+    services.import_list("fse", FSE_LIST, "previous.csv", list_manager, list_date=None)
     version = services.current_version("fse")
     assert version.records == ListRow.objects.count() > 0
-    client.force_login(manager)
+    client.force_login(list_manager)
     response = post_import(
         client, FSE_LIST, "previous.csv", kind="fse", list_date="2024-12-31", again="on"
     )
@@ -285,14 +278,14 @@ def test_holes1_fse_list_imported_once_serves_every_club(client, manager, public
     assert "previous.csv" in page.content.decode()
 
 
-def test_holes1_double_click_on_undo_goes_back_one_version_only(client, manager):
+def test_holes1_double_click_on_undo_goes_back_one_version_only(client, list_manager):
     """The undo button posts the version the user saw current: a second post of the same
     button (a double click) is refused, the list went back one step only."""
     for n in range(3):
         services.import_list(
-            "frbe", CSV.replace(b";2118;", f";{2110 + n};".encode()), "P.csv", manager
+            "frbe", CSV.replace(b";2118;", f";{2110 + n};".encode()), "P.csv", list_manager
         )
-    client.force_login(manager)
+    client.force_login(list_manager)
     click = {"action": "rollback", "current": "3"}
     assert client.post(list_url(), click).status_code == 302
     assert client.post(list_url(), click).status_code == 409
@@ -301,7 +294,7 @@ def test_holes1_double_click_on_undo_goes_back_one_version_only(client, manager)
 
 
 def test_holes1_list_page_takes_a_late_entry_in_a_swiss_and_keeps_the_search(
-    client, manager, public_club, make_user
+    client, list_manager, public_club, make_user
 ):
     """*Ajouter au tournoi* on a Swiss whose round 1 is paired registers a late entrant from
     round 2 (the entry rules: the missed round scores per the tournament's rule), and the page
@@ -309,7 +302,7 @@ def test_holes1_list_page_takes_a_late_entry_in_a_swiss_and_keeps_the_search(
     from chessclub_web.pairings import services as pairings
     from chessclub_web.tournaments.models import Tournament
 
-    services.import_list("frbe", CSV, "PLAYER.csv", manager)
+    services.import_list("frbe", CSV, "PLAYER.csv", list_manager)
     owner = make_user("own", public_club, Role.OWNER)
     t = Tournament.objects.create(club=public_club, name="Open", system="swiss", planned_rounds=5)
     for i, name in enumerate(["A, A", "B, B", "C, C", "D, D"]):
@@ -327,12 +320,12 @@ def test_holes1_list_page_takes_a_late_entry_in_a_swiss_and_keeps_the_search(
 
 
 def test_holes1_list_page_offers_only_tournaments_that_take_entries(
-    client, manager, public_club, make_user
+    client, list_manager, public_club, make_user
 ):
     from chessclub_web.pairings import services as pairings
     from chessclub_web.tournaments.models import Tournament
 
-    services.import_list("frbe", CSV, "PLAYER.csv", manager)
+    services.import_list("frbe", CSV, "PLAYER.csv", list_manager)
     owner = make_user("own", public_club, Role.OWNER)
     rr = Tournament.objects.create(club=public_club, name="Toutes rondes", system="round_robin")
     for i, name in enumerate(["A, A", "B, B", "C, C", "D, D"]):
@@ -365,12 +358,12 @@ def test_holes1_player_list_on_the_club_import_page_points_to_the_site_page(
 
 
 def test_holes1_a_trf_on_the_player_list_page_is_refused_as_a_csv_without_its_columns(
-    client, manager
+    client, list_manager
 ):
     """A TRF starts with ``012``, the byte 0x30 of a FoxPro table: it is read as text and
     refused for the PLAYER columns it lacks (B3), not as a broken dBase table."""
     trf = (FIXTURES / "fse" / "open-5r.trf").read_bytes()
-    client.force_login(manager)
+    client.force_login(list_manager)
     response = post_import(client, trf, "open.trf")
     page = response.content.decode()
     assert response.status_code == 400 and "MATRICULE" in page and "dBase III" not in page

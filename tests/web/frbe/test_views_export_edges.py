@@ -7,7 +7,6 @@ from __future__ import annotations
 import html
 
 import pytest
-from django.urls import reverse
 
 from chessclub.formats.frbe import read_results_file, to_tournament
 from chessclub.formats.trf import read_tournament as read_trf
@@ -17,11 +16,9 @@ from chessclub_web.frbe.models import ExportSettings
 from chessclub_web.tournaments import services
 from chessclub_web.tournaments.models import Bye, Round
 
+from ..builders import export_url
+
 pytestmark = pytest.mark.django_db
-
-
-def url(t) -> str:
-    return reverse("export", args=(t.club.number, t.pk))
 
 
 @pytest.mark.parametrize("number", ["7000", "A12"])
@@ -32,14 +29,14 @@ def test_b2_club_number_not_an_extension_is_400_not_500(client, make_user, elite
     club = Club.objects.create(name="Cercle", number=number, public=True)
     t = services.import_tournament(club, elite_bytes, "elite.txt")
     client.force_login(make_user("own", club, Role.OWNER))
-    page = client.get(url(t))
+    page = client.get(export_url(t))
     assert page.status_code == 200
     assert "ne peut pas être l'extension" in html.unescape(page.content.decode())
-    response = client.post(url(t), {"division": "1", "series": "A"})
+    response = client.post(export_url(t), {"division": "1", "series": "A"})
     assert response.status_code == 400
     assert "ne peut pas être l'extension" in html.unescape(response.content.decode())
     assert not ExportSettings.objects.filter(tournament=t).exists()
-    assert client.get(url(t) + "?download=frbe").status_code == 400
+    assert client.get(export_url(t) + "?download=frbe").status_code == 400
 
 
 def test_b3_forfeits_byes_and_absences_re_read_from_the_export(
@@ -71,7 +68,7 @@ def test_b3_forfeits_byes_and_absences_re_read_from_the_export(
     first.delete()
     Bye.objects.create(round=r2, player=t.players.get(pairing_number=gone[0]), kind="Z")
     Bye.objects.create(round=r2, player=t.players.get(pairing_number=gone[1]), kind="-")
-    response = client.get(url(t) + "?download=frbe")
+    response = client.get(export_url(t) + "?download=frbe")
     assert response.status_code == 200
     sent = to_tournament(read_results_file(response.content))
     round1 = {(g.white, g.black): g.result for g in sent.rounds[0].games}
@@ -88,7 +85,7 @@ def test_b3_forfeits_byes_and_absences_re_read_from_the_export(
     assert {4, 12} <= absent1 and set(gone) <= absent2
     assert all(b.kind is ByeKind.ABSENT for b in sent.rounds[0].byes)
     assert not any(set(gone) & {g.white, g.black} for g in sent.rounds[1].games)
-    trf = read_trf(client.get(url(t) + "?download=trf").content)
+    trf = read_trf(client.get(export_url(t) + "?download=trf").content)
     kinds1 = {b.player: b.kind for b in trf.rounds[0].byes}
     kinds2 = {b.player: b.kind for b in trf.rounds[1].byes}
     assert (kinds1[4], kinds1[12]) == (ByeKind.HALF_POINT, ByeKind.FULL_POINT)
@@ -101,17 +98,17 @@ def test_b1_private_club_export_by_role(client, private_club, make_user, elite_b
     """A private club's export does not exist for the anonymous and for outsiders (404, GET,
     download and POST); its arbiter may look and download every format."""
     t = services.import_tournament(private_club, elite_bytes, "elite.txt")
-    assert client.get(url(t)).status_code == 404
-    assert client.get(url(t) + "?download=frbe").status_code == 404
+    assert client.get(export_url(t)).status_code == 404
+    assert client.get(export_url(t) + "?download=frbe").status_code == 404
     other = Club.objects.create(name="Autre", number="702", public=True)
     client.force_login(make_user("outsider", other, Role.OWNER))
-    assert client.get(url(t) + "?download=frbe").status_code == 404
-    assert client.post(url(t), {"division": "2", "series": "B"}).status_code == 404
+    assert client.get(export_url(t) + "?download=frbe").status_code == 404
+    assert client.post(export_url(t), {"division": "2", "series": "B"}).status_code == 404
     assert not ExportSettings.objects.exists()
     client.force_login(make_user("arb", private_club, Role.ARBITER))
     for kind in ("frbe", "trf", "trflike"):
-        assert client.get(url(t) + f"?download={kind}").status_code == 200
-    assert client.get(url(t) + "?download=other").status_code == 400
+        assert client.get(export_url(t) + f"?download={kind}").status_code == 200
+    assert client.get(export_url(t) + "?download=other").status_code == 400
 
 
 def test_b1_tournament_without_players_or_rounds_blocks_the_export(client, public_club, make_user):
@@ -131,10 +128,10 @@ def test_b1_tournament_without_players_or_rounds_blocks_the_export(client, publi
         planned_rounds=0,
     )
     client.force_login(make_user("own", public_club, Role.OWNER))
-    page = html.unescape(client.get(url(t)).content.decode())
+    page = html.unescape(client.get(export_url(t)).content.decode())
     assert "n'a pas de joueur ou pas de ronde" in page
     for kind in ("frbe", "trf", "trflike"):
-        assert client.get(url(t) + f"?download={kind}").status_code == 409
+        assert client.get(export_url(t) + f"?download={kind}").status_code == 409
 
 
 @pytest.mark.parametrize(
@@ -158,11 +155,11 @@ def test_b3_field_too_wide_for_the_layout_listed_not_500(
     t = services.import_tournament(public_club, elite_bytes, "elite.txt")
     TournamentPlayer.objects.filter(tournament=t, pairing_number=1).update(**{field: value})
     client.force_login(make_user("own", public_club, Role.OWNER))
-    page = html.unescape(client.get(url(t)).content.decode())
+    page = html.unescape(client.get(export_url(t)).content.decode())
     assert message in page
     for kind in ("frbe", "trf", "trflike"):
         expected = 200 if kind == "trf" and field != "rating" else 409
-        assert client.get(url(t) + f"?download={kind}").status_code == expected
+        assert client.get(export_url(t) + f"?download={kind}").status_code == expected
 
 
 def test_b2_two_saves_at_once_update_one_row(
@@ -179,5 +176,5 @@ def test_b2_two_saves_at_once_update_one_row(
         frbe_services, "export_settings", lambda row: ExportSettings(tournament=row)
     )
     client.force_login(make_user("own", public_club, Role.OWNER))
-    assert client.post(url(t), {"division": "3", "series": "C"}).status_code == 302
+    assert client.post(export_url(t), {"division": "3", "series": "C"}).status_code == 302
     assert list(ExportSettings.objects.values_list("division", "series")) == [("3", "C")]

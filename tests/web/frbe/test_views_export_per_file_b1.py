@@ -9,44 +9,30 @@ from __future__ import annotations
 import html
 
 import pytest
-from django.urls import reverse
 
 from chessclub.formats.trf import read_tournament as read_trf
-from chessclub_web.clubs.models import Role
 from chessclub_web.tournaments import services
 from chessclub_web.tournaments.models import Round, Tournament, TournamentPlayer
+
+from ..builders import export_url
 
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def elite(public_club, elite_bytes):
-    return services.import_tournament(public_club, elite_bytes, "elite.txt")
-
-
-@pytest.fixture
-def owner(client, public_club, make_user):
-    client.force_login(make_user("own", public_club, Role.OWNER))
-    return client
-
-
-def url(t: Tournament) -> str:
-    return reverse("export", args=(t.club.number, t.pk))
-
-
 def statuses(client, t: Tournament) -> dict[str, int]:
     return {
-        k: client.get(url(t) + f"?download={k}").status_code for k in ("frbe", "trflike", "trf")
+        k: client.get(export_url(t) + f"?download={k}").status_code
+        for k in ("frbe", "trflike", "trf")
     }
 
 
-def test_b1_missing_matricule_blocks_the_belgian_files_not_the_fide_trf(owner, elite):
+def test_b1_missing_matricule_blocks_the_belgian_files_not_the_fide_trf(owner_client, elite):
     TournamentPlayer.objects.filter(tournament=elite, pairing_number=1).update(matricule="")
-    assert statuses(owner, elite) == {"frbe": 409, "trflike": 409, "trf": 200}
-    trf = owner.get(url(elite) + "?download=trf")
+    assert statuses(owner_client, elite) == {"frbe": 409, "trflike": 409, "trf": 200}
+    trf = owner_client.get(export_url(elite) + "?download=trf")
     assert 'filename="612OPE1A_700.trf"' in trf["Content-Disposition"]
     assert read_trf(trf.content).player(1).name == "Alpha Anne"
-    page = html.unescape(owner.get(url(elite)).content.decode())
+    page = html.unescape(owner_client.get(export_url(elite)).content.decode())
     item = page.split('class="blocking-missing_matricule"', 1)[1].split("</li>", 1)[0]
     assert "Alpha Anne" in item
     assert "Fichier de résultats de la fédération" in item and "TRF FIDE" not in item
@@ -54,38 +40,38 @@ def test_b1_missing_matricule_blocks_the_belgian_files_not_the_fide_trf(owner, e
     assert 'id="blocked-frbe"' in page and 'id="blocked-trflike"' in page
 
 
-def test_b1_missing_arbiter_blocks_every_file_and_says_so(owner, elite):
+def test_b1_missing_arbiter_blocks_every_file_and_says_so(owner_client, elite):
     Tournament.objects.filter(pk=elite.pk).update(chief_arbiter="")
-    assert statuses(owner, elite) == {"frbe": 409, "trflike": 409, "trf": 409}
-    page = html.unescape(owner.get(url(elite)).content.decode())
+    assert statuses(owner_client, elite) == {"frbe": 409, "trflike": 409, "trf": 409}
+    page = html.unescape(owner_client.get(export_url(elite)).content.decode())
     item = page.split('class="blocking-missing_arbiter"', 1)[1].split("</li>", 1)[0]
     assert "n'a pas d'arbitre" in item and "TRF FIDE" in item
     assert 'id="blocked-trf"' in page
 
 
-def test_b1_round_dates_and_tempo_are_belgian_requirements(owner, elite):
+def test_b1_round_dates_and_tempo_are_belgian_requirements(owner_client, elite):
     Tournament.objects.filter(pk=elite.pk).update(time_control="")
     Round.objects.filter(tournament=elite, number=3).update(date=None)
-    assert statuses(owner, elite) == {"frbe": 409, "trflike": 409, "trf": 200}
+    assert statuses(owner_client, elite) == {"frbe": 409, "trflike": 409, "trf": 200}
 
 
-def test_b2_without_end_date_the_fide_trf_is_still_produced(owner, elite):
+def test_b2_without_end_date_the_fide_trf_is_still_produced(owner_client, elite):
     """No end date: no B2 name, the Belgian files are blocked; the TRF is named after the
     tournament's number."""
     Tournament.objects.filter(pk=elite.pk).update(end_date=None)
-    assert statuses(owner, elite) == {"frbe": 409, "trflike": 409, "trf": 200}
-    trf = owner.get(url(elite) + "?download=trf")
+    assert statuses(owner_client, elite) == {"frbe": 409, "trflike": 409, "trf": 200}
+    trf = owner_client.get(export_url(elite) + "?download=trf")
     assert f'filename="tournament-{elite.pk}.trf"' in trf["Content-Disposition"]
 
 
-def test_b2_name_clash_blocks_the_belgian_files_only(owner, elite, public_club, elite_bytes):
+def test_b2_name_clash_blocks_the_belgian_files_only(owner_client, elite, public_club, elite_bytes):
     from chessclub_web.frbe.models import ExportSettings
 
     other = services.import_tournament(public_club, elite_bytes, "e2.txt", allow_duplicate=True)
     ExportSettings.objects.create(tournament=elite, division="1", series="A")
     ExportSettings.objects.create(tournament=other, division="1", series="A")
-    assert statuses(owner, other) == {"frbe": 400, "trflike": 400, "trf": 200}
+    assert statuses(owner_client, other) == {"frbe": 400, "trflike": 400, "trf": 200}
 
 
-def test_b1_every_file_produced_when_nothing_blocks(owner, elite):
-    assert statuses(owner, elite) == {"frbe": 200, "trflike": 200, "trf": 200}
+def test_b1_every_file_produced_when_nothing_blocks(owner_client, elite):
+    assert statuses(owner_client, elite) == {"frbe": 200, "trflike": 200, "trf": 200}

@@ -39,17 +39,6 @@ EXERCISE_25 = next(
 SWISS_DEFAULTS = ["BH/C1", "BH", "SB", "DE", "WIN"]
 
 
-@pytest.fixture
-def owner(client, public_club, make_user):
-    client.force_login(make_user("own", public_club, Role.OWNER))
-    return client
-
-
-@pytest.fixture
-def elite(public_club, elite_bytes):
-    return services.import_tournament(public_club, elite_bytes, "elite.txt")
-
-
 def download(client, t: Tournament, which: str) -> bytes:
     response = client.get(reverse("export", args=(t.club.number, t.pk)) + f"?download={which}")
     assert response.status_code == 200, response.content[:500]
@@ -94,7 +83,9 @@ def classement_ranks(client, t: Tournament) -> dict[int, int]:
     return {int(number): int(rank) for number, rank in rows}
 
 
-def test_b1_trf_rank_is_fides_final_rank_under_the_tournaments_tiebreak(owner, public_club) -> None:
+def test_b1_trf_rank_is_fides_final_rank_under_the_tournaments_tiebreak(
+    owner_client, public_club
+) -> None:
     """Held exercise 25: FIDE's final ranks after points then DE, shared ranks included
     (3, 3, then 5…). The tournament's *Paramètres* say DE under the 2023 rules: the downloaded
     TRF's rank column is FIDE's answer for all 16 players (the former column, points then
@@ -105,38 +96,38 @@ def test_b1_trf_rank_is_fides_final_rank_under_the_tournaments_tiebreak(owner, p
     Tournament.objects.filter(pk=row.pk).update(
         tiebreaks="DE", tiebreak_rules="2023", chief_arbiter="Arbiter, Ann"
     )
-    written = rank_column(download(owner, row, "trf"))
+    written = rank_column(download(owner_client, row, "trf"))
     assert {str(k): v for k, v in written.items()} == EXERCISE_25["expected"]
 
 
-def test_b1_trf_and_trf_like_rank_the_demo_as_the_classement(owner, elite) -> None:
+def test_b1_trf_and_trf_like_rank_the_demo_as_the_classement(owner_client, elite) -> None:
     """The 16-player championship of 2000. Under its default settings (Swiss defaults, the
     2009 rules of its start date) India Ivan (9) is 2nd on the *Classement*, which the file
     said was 5th (four players on 4½, then by pairing number). Both TRFs rank every player
     as the page does. Under the 2023 rules, with the default and with another order of
     tiebreaks, gacrux re-ranks the downloaded file and finds every rank right."""
-    page = classement_ranks(owner, elite)
+    page = classement_ranks(owner_client, elite)
     assert page[9] == 2
     for which in ("trf", "trflike"):
-        assert rank_column(download(owner, elite, which)) == page
+        assert rank_column(download(owner_client, elite, which)) == page
     Tournament.objects.filter(pk=elite.pk).update(tiebreak_rules="2023")
-    assert gacrux_check(download(owner, elite, "trf"), SWISS_DEFAULTS)
+    assert gacrux_check(download(owner_client, elite, "trf"), SWISS_DEFAULTS)
     Tournament.objects.filter(pk=elite.pk).update(tiebreaks="SB,WIN,BH")
-    data = download(owner, elite, "trf")
+    data = download(owner_client, elite, "trf")
     assert gacrux_check(data, ["SB", "WIN", "BH"])
     assert not gacrux_check(data, SWISS_DEFAULTS)  # the check can fail
-    assert rank_column(download(owner, elite, "trflike")) == rank_column(data)
+    assert rank_column(download(owner_client, elite, "trflike")) == rank_column(data)
 
 
 def test_b1_trf_writes_the_forbidden_pairs_and_check_agrees_with_the_web(
-    owner, public_club, make_user
+    owner_client, public_club, make_user
 ) -> None:
     """Four players, 1 and 3 must not meet. By C.04.3 round 1 would be 1-3, 4-2; the engine
     pairs 1-4, 3-2 instead. The web checker reports no difference; the downloaded TRF holds
     ``260   1   5    1    3`` (rounds 1 to the planned 5) and ``chessclub check`` on it
     reports none either — without that record it reports round 1."""
     user = make_user("arbiter-owner", public_club, Role.OWNER)
-    owner.force_login(user)
+    owner_client.force_login(user)
     t = Tournament.objects.create(
         name="Forbidden",
         system="swiss",
@@ -152,21 +143,23 @@ def test_b1_trf_writes_the_forbidden_pairs_and_check_agrees_with_the_web(
         )
     first, third = t.players.get(pairing_number=1), t.players.get(pairing_number=3)
     pairing_services.add_forbidden_pair(first, third, "family", user)
-    assert owner.post(reverse("pair_next", args=(public_club.number, t.pk))).status_code == 302
+    assert (
+        owner_client.post(reverse("pair_next", args=(public_club.number, t.pk))).status_code == 302
+    )
     round_url = reverse("pairing_round", args=(public_club.number, t.pk, 1))
-    assert owner.post(round_url, {"action": "publish"}).status_code == 302
+    assert owner_client.post(round_url, {"action": "publish"}).status_code == 302
     Game.objects.filter(round__tournament=t, round__number=1).update(result="=")
     pairs = sorted(
         (g.white.pairing_number, g.black.pairing_number)
         for g in Game.objects.filter(round__tournament=t).select_related("white", "black")
     )
     assert pairs == [(1, 4), (3, 2)]
-    web = owner.post(
+    web = owner_client.post(
         reverse("check_pairings", args=(public_club.number, t.pk)), HTTP_ACCEPT_LANGUAGE="en"
     )
     assert "Every round is paired as the FIDE Dutch system pairs it." in web.content.decode()
 
-    data = download(owner, t, "trf")
+    data = download(owner_client, t, "trf")
     records = [line for line in data.decode().splitlines() if line.startswith("260")]
     assert len(records) == 1
     line = records[0]

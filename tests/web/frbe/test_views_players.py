@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
-from django.urls import reverse
 
 from chessclub_web.clubs.models import Player, Role
 from chessclub_web.federation import services as lists
@@ -20,8 +19,8 @@ from chessclub_web.frbe.models import FederationPlayer
 from chessclub_web.tournaments import services
 from chessclub_web.tournaments.models import Tournament, TournamentPlayer
 
+from ..builders import frbe_players_url
 from ..lists import import_as_operator, list_url, make_manager, post_import, versions
-from ..lists import list_manager as list_manager
 
 pytestmark = pytest.mark.django_db
 LISTS = Path(__file__).resolve().parents[2] / "fixtures" / "frbe_players"
@@ -29,44 +28,31 @@ DBF = (LISTS / "PLAYER.DBF").read_bytes()
 CSV = (LISTS / "PLAYER.csv").read_bytes()
 
 
-@pytest.fixture
-def owner(client, public_club, make_user):
-    client.force_login(make_user("own", public_club, Role.OWNER))
-    return client
-
-
-@pytest.fixture
-def manager(list_manager):
-    client = Client()
-    client.force_login(list_manager)
-    return client
-
-
-def url(club) -> str:
-    return reverse("frbe_players", args=(club.number,))
-
-
 def club_upload(client, club, name: str, data: bytes):
     """The club page's old import form: refused now, whoever posts it."""
-    return client.post(url(club), {"action": "import", "file": SimpleUploadedFile(name, data)})
+    return client.post(
+        frbe_players_url(club), {"action": "import", "file": SimpleUploadedFile(name, data)}
+    )
 
 
-def test_b3_import_dbf_then_csv_updates_without_duplicates(manager, owner, public_club):
+def test_b3_import_dbf_then_csv_updates_without_duplicates(
+    list_manager_client, owner_client, public_club
+):
     """The synthetic PLAYER.DBF has 5 records, one deleted (90004) → 4 players; the CSV holds
     the same players (here with Alpha's rating and games changed): the re-import is a new
     version that creates nobody and updates the changed record; clubs see 4 players, each
     once, with the new values. The club owner's import is refused (403), the list unchanged."""
-    response = post_import(manager, DBF, "PLAYER.DBF")
+    response = post_import(list_manager_client, DBF, "PLAYER.DBF")
     assert response.status_code == 302
     assert FederationPlayer.objects.count() == 4
     alpha = FederationPlayer.objects.get(matricule=90001)
     assert (alpha.rating, alpha.games, alpha.club) == (2118, 437, 901)
-    assert club_upload(owner, public_club, "PLAYER.csv", CSV).status_code == 403
-    assert post_import(owner, CSV, "PLAYER.csv").status_code == 403
+    assert club_upload(owner_client, public_club, "PLAYER.csv", CSV).status_code == 403
+    assert post_import(owner_client, CSV, "PLAYER.csv").status_code == 403
     assert len(versions()) == 1 and FederationPlayer.objects.count() == 4
     changed = CSV.replace(b";2118;437;", b";2131;446;")
     assert changed != CSV
-    response = post_import(manager, changed, "PLAYER.csv")
+    response = post_import(list_manager_client, changed, "PLAYER.csv")
     assert response.status_code == 302
     assert (
         FederationPlayer.objects.count()
@@ -80,28 +66,30 @@ def test_b3_import_dbf_then_csv_updates_without_duplicates(manager, owner, publi
     assert (last.number, last.records, last.created, last.updated, last.removed) == (2, 4, 0, 1, 0)
     # the previous version keeps its own records (for a roll-back); clubs never see them
     assert FederationPlayer.all_versions.filter(version=first, matricule=90001).get().rating == 2118
-    page = owner.get(url(public_club) + "?q=90001").content.decode()
+    page = owner_client.get(frbe_players_url(public_club) + "?q=90001").content.decode()
     assert page.count("<td>90001</td>") == 1 and "2131" in page
 
 
-def test_b3_wrong_structure_refused_naming_the_field(manager):
+def test_b3_wrong_structure_refused_naming_the_field(list_manager_client):
     bad = b"MATRICULE;NOM_PRENOM\n1;X, Y\n"
-    response = post_import(manager, bad, "PLAYER.csv")
+    response = post_import(list_manager_client, bad, "PLAYER.csv")
     assert response.status_code == 400
     assert "SEXE" in response.content.decode()
     assert FederationPlayer.all_versions.count() == 0
-    response = post_import(manager, b"\x03garbage", "PLAYER.DBF")
+    response = post_import(list_manager_client, b"\x03garbage", "PLAYER.DBF")
     assert response.status_code == 400 and FederationPlayer.all_versions.count() == 0
     assert not ListVersion.objects.exists()
 
 
-def test_b3_search_and_add_to_roster_and_tournament(owner, public_club, elite_bytes):
+def test_b3_search_and_add_to_roster_and_tournament(owner_client, public_club, elite_bytes):
     import_as_operator("frbe", DBF, "PLAYER.DBF")
-    page = owner.get(url(public_club) + "?q=alpha").content.decode()
+    page = owner_client.get(frbe_players_url(public_club) + "?q=alpha").content.decode()
     assert "90001" in page and "Bravo" not in page
-    assert "Bravo" in owner.get(url(public_club) + "?q=90002").content.decode()
+    assert "Bravo" in owner_client.get(frbe_players_url(public_club) + "?q=90002").content.decode()
     assert (
-        owner.post(url(public_club), {"action": "add_roster", "matricule": "90001"}).status_code
+        owner_client.post(
+            frbe_players_url(public_club), {"action": "add_roster", "matricule": "90001"}
+        ).status_code
         == 302
     )
     roster = Player.objects.get(club=public_club, matricule="90001")
@@ -111,14 +99,17 @@ def test_b3_search_and_add_to_roster_and_tournament(owner, public_club, elite_by
         2118,
     )
     assert (
-        owner.post(url(public_club), {"action": "add_roster", "matricule": "90001"}).status_code
+        owner_client.post(
+            frbe_players_url(public_club), {"action": "add_roster", "matricule": "90001"}
+        ).status_code
         == 400
     )
     t = Tournament.objects.create(
         club=public_club, name="Open d'été", system="swiss", planned_rounds=5
     )
-    response = owner.post(
-        url(public_club), {"action": "add_tournament", "matricule": "90001", "tournament": t.pk}
+    response = owner_client.post(
+        frbe_players_url(public_club),
+        {"action": "add_tournament", "matricule": "90001", "tournament": t.pk},
     )
     assert response.status_code == 302
     entry = TournamentPlayer.objects.get(tournament=t, matricule="90001")
@@ -126,14 +117,16 @@ def test_b3_search_and_add_to_roster_and_tournament(owner, public_club, elite_by
     # through the entry rules: the imported elite tournament has its 7 rounds paired, so a new
     # player cannot join from round 1 (409, nothing added)
     elite = services.import_tournament(public_club, elite_bytes, "elite.txt")
-    response = owner.post(
-        url(public_club),
+    response = owner_client.post(
+        frbe_players_url(public_club),
         {"action": "add_tournament", "matricule": "90001", "tournament": elite.pk},
     )
     assert response.status_code == 409
     assert not TournamentPlayer.objects.filter(tournament=elite, matricule="90001").exists()
     assert (
-        owner.post(url(public_club), {"action": "add_roster", "matricule": "123"}).status_code
+        owner_client.post(
+            frbe_players_url(public_club), {"action": "add_roster", "matricule": "123"}
+        ).status_code
         == 400
     )
 
@@ -141,24 +134,25 @@ def test_b3_search_and_add_to_roster_and_tournament(owner, public_club, elite_by
 def test_b3_player_list_needs_manage_roster(client, public_club, make_user):
     """The club's page needs MANAGE_ROSTER (an arbiter: 403); importing needs the site role,
     which an arbiter lacks on both pages; nothing is stored."""
-    assert client.get(url(public_club)).status_code == 302
+    assert client.get(frbe_players_url(public_club)).status_code == 302
     client.force_login(make_user("arb", public_club, Role.ARBITER))
-    assert client.get(url(public_club)).status_code == 403
+    assert client.get(frbe_players_url(public_club)).status_code == 403
     response = client.post(
-        url(public_club), {"action": "import", "file": SimpleUploadedFile("P.csv", CSV)}
+        frbe_players_url(public_club),
+        {"action": "import", "file": SimpleUploadedFile("P.csv", CSV)},
     )
     assert response.status_code == 403
     assert post_import(client, CSV, "PLAYER.csv").status_code == 403
     assert FederationPlayer.all_versions.count() == 0 and not ListVersion.objects.exists()
 
 
-def test_b3_whole_federation_list_above_5_mb_accepted(manager):
+def test_b3_whole_federation_list_above_5_mb_accepted(list_manager_client):
     """The federation's PLAYER list is bigger than a tournament file: a 6 MB CSV (empty lines
     padding the players of the fixture) is read; the 5 MB limit of tournament files does
     not apply here (40 MB does)."""
     padded = CSV + b";;;;;;;;;;;;;\r\n" * 420_000
     assert len(padded) > 6 * 1024 * 1024
-    assert post_import(manager, padded, "PLAYER.csv").status_code == 302
+    assert post_import(list_manager_client, padded, "PLAYER.csv").status_code == 302
     assert FederationPlayer.objects.count() == 4
 
 
@@ -166,7 +160,9 @@ def test_b3_player_list_post_needs_csrf_token(public_club, make_user):
     """Both pages check CSRF: the club's (adding a player) and the site's (importing)."""
     client = Client(enforce_csrf_checks=True)
     client.force_login(make_user("own2", public_club, Role.OWNER))
-    response = client.post(url(public_club), {"action": "add_roster", "matricule": "1"})
+    response = client.post(
+        frbe_players_url(public_club), {"action": "add_roster", "matricule": "1"}
+    )
     assert response.status_code == 403
     client.force_login(make_manager(make_user, "keeper2"))
     assert post_import(client, CSV, "PLAYER.csv").status_code == 403

@@ -22,7 +22,6 @@ from chessclub_web.tournaments import services
 from chessclub_web.tournaments.models import Tournament
 
 from ..lists import import_as_operator, list_url, make_manager, post_import, versions
-from ..lists import list_manager as list_manager
 
 pytestmark = pytest.mark.django_db
 
@@ -54,17 +53,15 @@ def stored(db) -> ListVersion:
 
 
 @pytest.fixture
-def manager_client(list_manager, stored):
+def manager_client(list_manager_client, stored):
     """A federation data manager, logged in, on a site whose FSE list is the fixture's."""
-    client = Client()
-    client.force_login(list_manager)
-    return client
+    return list_manager_client
 
 
 @pytest.fixture
-def owner_client(client, public_club, make_user, stored):
-    client.force_login(make_user("owner", public_club, Role.OWNER))
-    return client
+def owner_client(owner_client, stored):
+    """The club's owner, logged in, on a site whose FSE list is the fixture's."""
+    return owner_client
 
 
 def page_text(response) -> str:

@@ -25,6 +25,7 @@ from chessclub_web.fse.models import ListRow
 from chessclub_web.tournaments import services
 from chessclub_web.tournaments.models import Tournament
 
+from ..builders import client_for
 from ..lists import import_as_operator, list_url, make_manager, post_import, versions
 
 pytestmark = pytest.mark.django_db
@@ -49,9 +50,7 @@ def store(data: bytes = LIST) -> None:
 
 
 def manager_client(make_user) -> Client:
-    client = Client()
-    client.force_login(make_manager(make_user))
-    return client
+    return client_for(make_manager(make_user))
 
 
 def closed_import(club, data: bytes = OPEN, name: str = "open-5r.trf") -> Tournament:

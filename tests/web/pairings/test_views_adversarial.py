@@ -12,29 +12,10 @@ from chessclub_web.pairings import services
 from chessclub_web.pairings.models import Absence, ForbiddenPair, PairingChange, RequestedBye
 from chessclub_web.tournaments.models import Bye, Game, Round, RoundState
 
-from .test_views_workflow import field, make_tournament, pair, pairs_of, round_url, set_results
+from ..builders import entries_url, round_url
+from .test_views_workflow import field, make_tournament, pair, pairs_of, set_results
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def _english(client):
-    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
-
-
-@pytest.fixture
-def owner(public_club, make_user):
-    return make_user("owner", public_club, Role.OWNER)
-
-
-@pytest.fixture
-def client_owner(client, owner):
-    client.force_login(owner)
-    return client
-
-
-def entries_url(t):
-    return reverse("entries", args=(t.club.number, t.pk))
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 
 def snapshot(t):
@@ -73,20 +54,20 @@ def publish(client, t, n):
 # -- bad input ------------------------------------------------------------------------------------
 
 
-def test_bad_input_tampered_value_is_not_echoed_as_html(client_owner, public_club, owner):
+def test_bad_input_tampered_value_is_not_echoed_as_html(owner_client, public_club, owner):
     """common rules (bad input: clear message, 4xx) — a tampered player id is named in the 400
     answer ("Select a valid choice. <value>…") but escaped: the posted text never becomes
     markup of the page (it was echoed raw: reflected HTML)."""
     t = make_tournament(public_club, owner, field(2))
     before = snapshot(t)
-    response = client_owner.post(
+    response = owner_client.post(
         entries_url(t),
         {"action": "bye", "player": "<b>x</b>", "round_number": 1, "kind": "H"},
     )
     assert response.status_code == 400
     body = response.content.decode()
     assert "<b>x</b>" not in body and "&lt;b&gt;x&lt;/b&gt;" in body
-    rnd_response = client_owner.post(
+    rnd_response = owner_client.post(
         reverse("pairing_round", args=(public_club.number, t.pk, 1)),
         {"action": "swap", "first": "<i>1</i>", "second": "2"},
     )
@@ -95,12 +76,12 @@ def test_bad_input_tampered_value_is_not_echoed_as_html(client_owner, public_clu
 
 
 @pytest.mark.parametrize("rating", ["abc", "-5", "9999", "12.5"])
-def test_entries_rating_text_negative_or_9999_is_400(client_owner, public_club, owner, rating):
+def test_entries_rating_text_negative_or_9999_is_400(owner_client, public_club, owner, rating):
     """Issue 4 entries: a rating is a whole number 0…4000; anything else answers 400 naming
     the field, and no player is stored."""
     t = make_tournament(public_club, owner, field(2))
     before = snapshot(t)
-    response = client_owner.post(
+    response = owner_client.post(
         entries_url(t), {"action": "add_player", "name": "X", "rating": rating, "entry_round": 1}
     )
     assert response.status_code == 400 and "rating" in response.content.decode()
@@ -110,7 +91,7 @@ def test_entries_rating_text_negative_or_9999_is_400(client_owner, public_club, 
 # -- entries --------------------------------------------------------------------------------------
 
 
-def test_withdrawal_then_reentry_after_the_withdrawal_took_effect(client_owner, public_club, owner):
+def test_withdrawal_then_reentry_after_the_withdrawal_took_effect(owner_client, public_club, owner):
     """Issue 4 entries (withdrawal from round N, real-life return): player 5 withdraws from
     round 2; rounds 1 and 2 are paired and played (round 2 stores him absent, ``-``). He comes
     back: cancelling the withdrawal is now a re-entry from round 3 (it was refused because
@@ -118,54 +99,54 @@ def test_withdrawal_then_reentry_after_the_withdrawal_took_effect(client_owner, 
     board, or with the pairing-allocated bye of the odd field)."""
     t = make_tournament(public_club, owner, field(5))
     p5 = t.players.get(pairing_number=5)
-    response = client_owner.post(
+    response = owner_client.post(
         entries_url(t), {"action": "withdraw", "player": p5.pk, "round_number": 2}
     )
     assert response.status_code == 302
     for n in (1, 2):
-        assert pair(client_owner, t).status_code == 302
-        assert publish(client_owner, t, n).status_code == 302
+        assert pair(owner_client, t).status_code == 302
+        assert publish(owner_client, t, n).status_code == 302
         set_results(t, n)
     assert pairs_of(t, 2)[1] == {5: "-"}
-    response = client_owner.post(entries_url(t), {"action": "cancel_withdrawal", "player": p5.pk})
+    response = owner_client.post(entries_url(t), {"action": "cancel_withdrawal", "player": p5.pk})
     assert response.status_code == 302
     p5.refresh_from_db()
     assert p5.withdrawn_from_round is None
     assert pairs_of(t, 2)[1] == {5: "-"}  # the past is kept
     assert PairingChange.objects.filter(tournament=t, description__contains="re-enters").exists()
-    assert pair(client_owner, t).status_code == 302
+    assert pair(owner_client, t).status_code == 302
     games, byes = pairs_of(t, 3)
     assert 5 in {n for g in games for n in g} or byes == {5: "U"}
     assert "-" not in byes.values()
 
 
 def test_cancel_withdrawal_of_a_player_who_never_withdrew_is_refused(
-    client_owner, public_club, owner
+    owner_client, public_club, owner
 ):
     """Issue 4 entries: cancelling a withdrawal that does not exist is a 409 (it wrote a false
     "withdrawal cancelled" line in the history)."""
     t = make_tournament(public_club, owner, field(2))
     p = t.players.get(pairing_number=1)
     count = PairingChange.objects.filter(tournament=t).count()
-    response = client_owner.post(entries_url(t), {"action": "cancel_withdrawal", "player": p.pk})
+    response = owner_client.post(entries_url(t), {"action": "cancel_withdrawal", "player": p.pk})
     assert response.status_code == 409
     assert PairingChange.objects.filter(tournament=t).count() == count
 
 
-def test_round_robin_has_no_reentry_once_the_withdrawal_is_paired(client_owner, public_club, owner):
+def test_round_robin_has_no_reentry_once_the_withdrawal_is_paired(owner_client, public_club, owner):
     """Issue 4 entries (round robin): the Berger table keeps a withdrawn player's boards as
     forfeits; a re-entry after that is refused (409), nothing changes."""
     t = make_tournament(public_club, owner, field(4), system="round_robin", planned_rounds=0)
     p4 = t.players.get(pairing_number=4)
-    client_owner.post(entries_url(t), {"action": "withdraw", "player": p4.pk, "round_number": 1})
-    assert pair(client_owner, t).status_code == 302
-    response = client_owner.post(entries_url(t), {"action": "cancel_withdrawal", "player": p4.pk})
+    owner_client.post(entries_url(t), {"action": "withdraw", "player": p4.pk, "round_number": 1})
+    assert pair(owner_client, t).status_code == 302
+    response = owner_client.post(entries_url(t), {"action": "cancel_withdrawal", "player": p4.pk})
     assert response.status_code == 409
     p4.refresh_from_db()
     assert p4.withdrawn_from_round == 1
 
 
-def test_entries_foreign_ids_in_every_post_are_400(client_owner, public_club, owner):
+def test_entries_foreign_ids_in_every_post_are_400(owner_client, public_club, owner):
     """Issue 4 (tampered ids): a player, bye or forbidden pair of another tournament named in a
     post of this one answers 400 and changes nothing in either tournament; a forbidden pair of
     a player with themself is refused."""
@@ -186,8 +167,8 @@ def test_entries_foreign_ids_in_every_post_are_400(client_owner, public_club, ow
         {"action": "allow", "pair": ForbiddenPair.objects.get(tournament=other).pk},
     ]
     for post in posts:
-        assert client_owner.post(entries_url(t), post).status_code == 400, post
-    self_pair = client_owner.post(
+        assert owner_client.post(entries_url(t), post).status_code == 400, post
+    self_pair = owner_client.post(
         entries_url(t), {"action": "forbid", "first": p.pk, "second": p.pk}
     )
     assert self_pair.status_code == 409
@@ -197,76 +178,76 @@ def test_entries_foreign_ids_in_every_post_are_400(client_owner, public_club, ow
 # -- pairing workflow -----------------------------------------------------------------------------
 
 
-def test_c04_1_pab_never_goes_to_a_withdrawn_player(client_owner, public_club, owner):
+def test_c04_1_pab_never_goes_to_a_withdrawn_player(owner_client, public_club, owner):
     """FIDE C.04.1 c (the pairing-allocated bye is a win for a player present): player 5
     withdraws from round 1, so he is stored absent. Moving the bye to him (give_bye) is
     refused with 409 and the draft is unchanged — it was accepted, giving a withdrawn player
     a point."""
     t = make_tournament(public_club, owner, field(5))
     p5 = t.players.get(pairing_number=5)
-    client_owner.post(entries_url(t), {"action": "withdraw", "player": p5.pk, "round_number": 1})
-    assert pair(client_owner, t).status_code == 302
+    owner_client.post(entries_url(t), {"action": "withdraw", "player": p5.pk, "round_number": 1})
+    assert pair(owner_client, t).status_code == 302
     assert pairs_of(t, 1)[1] == {5: "-"}
     before = snapshot(t)
-    response = client_owner.post(round_url(t, 1), {"action": "give_bye", "player": p5.pk})
+    response = owner_client.post(round_url(t, 1), {"action": "give_bye", "player": p5.pk})
     assert response.status_code == 409 and "withdrew" in response.content.decode()
     assert snapshot(t) == before
 
 
-def test_c04_1_pab_never_goes_to_an_announced_absent_player(client_owner, public_club, owner):
+def test_c04_1_pab_never_goes_to_an_announced_absent_player(owner_client, public_club, owner):
     """FIDE C.04.1 c: player 4 is announced absent in round 1, so the three others are paired
     (one board and the pairing-allocated bye). Giving the bye by hand to the absent player 4
     is refused (409), nothing changes — it was accepted, a point for someone not there."""
     t = make_tournament(public_club, owner, field(4))
     p4 = t.players.get(pairing_number=4)
-    client_owner.post(entries_url(t), {"action": "absence", "player": p4.pk, "round_number": 1})
-    assert pair(client_owner, t).status_code == 302
+    owner_client.post(entries_url(t), {"action": "absence", "player": p4.pk, "round_number": 1})
+    assert pair(owner_client, t).status_code == 302
     before = snapshot(t)
-    response = client_owner.post(round_url(t, 1), {"action": "give_bye", "player": p4.pk})
+    response = owner_client.post(round_url(t, 1), {"action": "give_bye", "player": p4.pk})
     assert response.status_code == 409 and "absent" in response.content.decode()
     assert snapshot(t) == before
 
 
-def test_add_board_refuses_a_withdrawn_player_or_a_late_entrant(client_owner, public_club, owner):
+def test_add_board_refuses_a_withdrawn_player_or_a_late_entrant(owner_client, public_club, owner):
     """Issue 4 (add a board): only a player in the tournament this round may be put on a
     board. Player 5 withdrew from round 1 and Late plays from round 2: both refused (409) —
     they were paired."""
     t = make_tournament(public_club, owner, [*field(5), ("Late", 1000, 2)])
     p5 = t.players.get(pairing_number=5)
     late = t.players.get(name="Late")
-    client_owner.post(entries_url(t), {"action": "withdraw", "player": p5.pk, "round_number": 1})
-    assert pair(client_owner, t).status_code == 302
+    owner_client.post(entries_url(t), {"action": "withdraw", "player": p5.pk, "round_number": 1})
+    assert pair(owner_client, t).status_code == 302
     game = Game.objects.filter(round__tournament=t).order_by("board").first()
     assert (
-        client_owner.post(round_url(t, 1), {"action": "remove_board", "game": game.pk}).status_code
+        owner_client.post(round_url(t, 1), {"action": "remove_board", "game": game.pk}).status_code
         == 302
     )
     before = snapshot(t)
     for other in (p5, late):
-        response = client_owner.post(
+        response = owner_client.post(
             round_url(t, 1), {"action": "add_board", "white": game.white_id, "black": other.pk}
         )
         assert response.status_code == 409
     assert snapshot(t) == before
     # the two players of the removed board can be paired again
-    response = client_owner.post(
+    response = owner_client.post(
         round_url(t, 1), {"action": "add_board", "white": game.white_id, "black": game.black_id}
     )
     assert response.status_code == 302
 
 
-def test_stale_forms_after_repair_answer_409_not_500(client_owner, public_club, owner):
+def test_stale_forms_after_repair_answer_409_not_500(owner_client, public_club, owner):
     """Issue 4 (stale forms after re-pair): a page opened before *pair again* posts a board
     that no longer exists: 400/409, nothing changed. The service called with the stale round
     (a second click) answers Refused (it raised ValueError: a 500)."""
     t = make_tournament(public_club, owner, field(6))
-    pair(client_owner, t)
+    pair(owner_client, t)
     stale_round = Round.objects.get(tournament=t, number=1)
     stale_game = Game.objects.filter(round=stale_round).first()
-    assert client_owner.post(round_url(t, 1), {"action": "repair"}).status_code == 302
+    assert owner_client.post(round_url(t, 1), {"action": "repair"}).status_code == 302
     before = snapshot(t)
     for action in ("colours", "remove_board"):
-        response = client_owner.post(round_url(t, 1), {"action": action, "game": stale_game.pk})
+        response = owner_client.post(round_url(t, 1), {"action": action, "game": stale_game.pk})
         assert response.status_code in (400, 409)
     with pytest.raises(services.Refused):
         services.repair_round(stale_round, owner)
@@ -276,13 +257,13 @@ def test_stale_forms_after_repair_answer_409_not_500(client_owner, public_club, 
 
 
 def test_concurrent_publish_then_stale_repair_keeps_the_published_round(
-    client_owner, public_club, owner
+    owner_client, public_club, owner
 ):
     """Issue 4 (pair twice / double click): one arbiter publishes round 1 while another's
     *pair again* was already under way (it read the round as a draft). The repair is refused
     inside its transaction: the published round stays (it was turned back into a new draft)."""
     t = make_tournament(public_club, owner, field(6))
-    pair(client_owner, t)
+    pair(owner_client, t)
     seen_as_draft = Round.objects.get(tournament=t, number=1)
     services.publish_round(Round.objects.get(pk=seen_as_draft.pk), owner)
     before = snapshot(t)
@@ -294,13 +275,13 @@ def test_concurrent_publish_then_stale_repair_keeps_the_published_round(
     assert Round.objects.get(tournament=t, number=1).state == RoundState.PUBLISHED
 
 
-def test_unpair_checks_results_entered_meanwhile(client_owner, public_club, owner):
+def test_unpair_checks_results_entered_meanwhile(owner_client, public_club, owner):
     """Spec (unpairing only while the round has no result): a result entered after the
     arbiter opened the round is seen by the unpair, which is refused — the result was
     deleted with the round."""
     t = make_tournament(public_club, owner, field(4))
-    pair(client_owner, t)
-    publish(client_owner, t, 1)
+    pair(owner_client, t)
+    publish(owner_client, t, 1)
     seen_without_results = Round.objects.get(tournament=t, number=1)
     set_results(t, 1, "1-0")
     before = snapshot(t)
@@ -309,32 +290,32 @@ def test_unpair_checks_results_entered_meanwhile(client_owner, public_club, owne
     assert snapshot(t) == before
 
 
-def test_pair_twice_second_click_is_409(client_owner, public_club, owner):
+def test_pair_twice_second_click_is_409(owner_client, public_club, owner):
     """Issue 4 (double click on *pair*): the second post finds round 1 a draft: 409, one
     round stored."""
     t = make_tournament(public_club, owner, field(4))
-    assert pair(client_owner, t).status_code == 302
-    assert pair(client_owner, t).status_code == 409
+    assert pair(owner_client, t).status_code == 302
+    assert pair(owner_client, t).status_code == 409
     assert Round.objects.filter(tournament=t).count() == 1
 
 
 def test_swiss_with_more_rounds_than_possible_says_no_legal_pairing(
-    client_owner, public_club, owner
+    owner_client, public_club, owner
 ):
     """FIDE C.04.3 C1 (no rematch): two players meet in round 1; round 2 has no legal pairing
     (their only possible game is a rematch and one bye is not enough for both): 409 "Cannot
     pair", nothing stored."""
     t = make_tournament(public_club, owner, field(2), planned_rounds=3)
-    assert pair(client_owner, t).status_code == 302
-    publish(client_owner, t, 1)
+    assert pair(owner_client, t).status_code == 302
+    publish(owner_client, t, 1)
     set_results(t, 1)
     before = snapshot(t)
-    response = pair(client_owner, t)
+    response = pair(owner_client, t)
     assert response.status_code == 409 and "Cannot pair" in response.content.decode()
     assert snapshot(t) == before
 
 
-def test_round_robin_odd_field_bye_scores_nothing(client_owner, public_club, owner):
+def test_round_robin_odd_field_bye_scores_nothing(owner_client, public_club, owner):
     """fide.md §4.4 (Berger tables: "if n odd add a dummy n+1: whoever meets it has no game"):
     5 players, round 1 of the table for 6 is 1-6, 2-5, 3-4; player 1 meets the dummy and has
     the round off. His standing after round 1 is 0 points (it was 1: scored as a Swiss
@@ -342,10 +323,10 @@ def test_round_robin_odd_field_bye_scores_nothing(client_owner, public_club, own
     from chessclub_web.tournaments.adapters import load_tournament
 
     t = make_tournament(public_club, owner, field(5), system="round_robin", planned_rounds=0)
-    assert pair(client_owner, t).status_code == 302
+    assert pair(owner_client, t).status_code == 302
     games, byes = pairs_of(t, 1)
     assert sorted(games) == [(2, 5), (3, 4)] and byes == {1: "U"}
-    publish(client_owner, t, 1)
+    publish(owner_client, t, 1)
     set_results(t, 1, "1-0")
     t.refresh_from_db()
     scores = load_tournament(t).scores()
@@ -444,25 +425,25 @@ def test_csrf_and_wrong_methods_are_4xx_and_change_nothing(public_club, owner):
 
 
 def test_c04_3_initial_colour_cannot_change_once_round_1_is_paired(
-    client_owner, public_club, owner
+    owner_client, public_club, owner
 ):
     """FIDE C.04.3 art. 5.2.5 (the initial colour is determined before round 1 and used for
     the whole tournament): after round 1 is paired with White, the rules form posting Black is
     refused with 409 and the tournament keeps White (it was saved: later rounds would be paired
     with another initial colour than round 1). Other rules still save."""
     t = make_tournament(public_club, owner, field(4))
-    pair(client_owner, t)
+    pair(owner_client, t)
     rules = {
         "action": "rules",
         "planned_rounds": 5,
         "initial_colour": "B",
         "missed_round_points": "Z",
     }
-    response = client_owner.post(entries_url(t), rules)
+    response = owner_client.post(entries_url(t), rules)
     assert response.status_code == 409
     t.refresh_from_db()
     assert t.initial_colour == "W"
-    response = client_owner.post(
+    response = owner_client.post(
         entries_url(t), {**rules, "initial_colour": "W", "planned_rounds": 6}
     )
     assert response.status_code == 302
@@ -470,39 +451,39 @@ def test_c04_3_initial_colour_cannot_change_once_round_1_is_paired(
     assert t.planned_rounds == 6
 
 
-def test_requested_bye_twice_for_one_round_is_refused(client_owner, public_club, owner):
+def test_requested_bye_twice_for_one_round_is_refused(owner_client, public_club, owner):
     """Issue 4 (requested byes): a second bye for the same round (H then Z) is 409, the first
     stays; a bye for a round already paired is 409."""
     t = make_tournament(public_club, owner, field(4))
     p = t.players.get(pairing_number=1)
     post = {"action": "bye", "player": p.pk, "round_number": 2, "kind": "H"}
-    assert client_owner.post(entries_url(t), post).status_code == 302
-    assert client_owner.post(entries_url(t), {**post, "kind": "Z"}).status_code == 409
+    assert owner_client.post(entries_url(t), post).status_code == 302
+    assert owner_client.post(entries_url(t), {**post, "kind": "Z"}).status_code == 409
     assert list(RequestedBye.objects.filter(player=p).values_list("round_number", "kind")) == [
         (2, "H")
     ]
-    pair(client_owner, t)
-    assert client_owner.post(entries_url(t), {**post, "round_number": 1}).status_code == 409
+    pair(owner_client, t)
+    assert owner_client.post(entries_url(t), {**post, "round_number": 1}).status_code == 409
 
 
-def test_pair_next_refused_while_a_draft_or_missing_results(client_owner, public_club, owner):
+def test_pair_next_refused_while_a_draft_or_missing_results(owner_client, public_club, owner):
     """Issue 4 (pair round N+1): refused (409) while round N is a draft, then while it is
     published without results (a Swiss pairs from the results); one round stays stored."""
     t = make_tournament(public_club, owner, field(4))
-    pair(client_owner, t)
-    assert pair(client_owner, t).status_code == 409
-    publish(client_owner, t, 1)
-    response = pair(client_owner, t)
+    pair(owner_client, t)
+    assert pair(owner_client, t).status_code == 409
+    publish(owner_client, t, 1)
+    response = pair(owner_client, t)
     assert response.status_code == 409 and "no result" in response.content.decode()
     assert Round.objects.filter(tournament=t).count() == 1
 
 
-def test_swap_with_themself_or_an_unpaired_player_is_refused(client_owner, public_club, owner):
+def test_swap_with_themself_or_an_unpaired_player_is_refused(owner_client, public_club, owner):
     """Issue 4 (hand edits): swapping a player with themself, or with a late entrant who has
     no board in this round, or adding a board for two players who already have one: 409,
     nothing changes."""
     t = make_tournament(public_club, owner, [*field(4), ("Late", 1000, 2)])
-    pair(client_owner, t)
+    pair(owner_client, t)
     late, p1 = t.players.get(name="Late"), t.players.get(pairing_number=1)
     game = Game.objects.filter(round__tournament=t).first()
     before = snapshot(t)
@@ -511,21 +492,21 @@ def test_swap_with_themself_or_an_unpaired_player_is_refused(client_owner, publi
         {"action": "swap", "first": p1.pk, "second": p1.pk},
         {"action": "add_board", "white": game.white_id, "black": game.black_id},
     ):
-        assert client_owner.post(round_url(t, 1), post).status_code == 409, post
+        assert owner_client.post(round_url(t, 1), post).status_code == 409, post
     assert snapshot(t) == before
 
 
-def test_entries_same_fide_id_twice_refused_homonym_warned(client_owner, public_club, owner):
+def test_entries_same_fide_id_twice_refused_homonym_warned(owner_client, public_club, owner):
     """Issue 4 entries (duplicate names, double click): a second entry with the FIDE ID of a
     registered player is refused (409: one ID, one person); a second player of the same name
     without ID is registered (homonyms exist) with a warning naming the name."""
     t = make_tournament(public_club, owner, [])
     post = {"action": "add_player", "name": "Dupont, Jean", "fide_id": "1234567", "entry_round": 1}
-    assert client_owner.post(entries_url(t), post).status_code == 302
-    response = client_owner.post(entries_url(t), post)
+    assert owner_client.post(entries_url(t), post).status_code == 302
+    response = owner_client.post(entries_url(t), post)
     assert response.status_code == 409 and "1234567" in response.content.decode()
     assert t.players.count() == 1
-    response = client_owner.post(
+    response = owner_client.post(
         entries_url(t), {**post, "fide_id": "", "name": "dupont, jean"}, follow=True
     )
     assert response.status_code == 200
@@ -533,29 +514,29 @@ def test_entries_same_fide_id_twice_refused_homonym_warned(client_owner, public_
     assert t.players.count() == 2
 
 
-def test_late_entrant_registered_by_mistake_can_be_removed(client_owner, public_club, owner):
+def test_late_entrant_registered_by_mistake_can_be_removed(owner_client, public_club, owner):
     """Issue 4 (late entries): a player registered from round 3 once rounds 1–2 are paired got
     a missed-round bye (Z) in each; he has played nothing, so *remove* deletes him and those
     byes (it was refused: "in a paired round"). A player with a game is still refused."""
     t = make_tournament(public_club, owner, field(4))
     for n in (1, 2):
-        pair(client_owner, t)
-        publish(client_owner, t, n)
+        pair(owner_client, t)
+        publish(owner_client, t, n)
         set_results(t, n)
     before = snapshot(t)
     services.add_player(t, services.NewEntry(name="Mistake", rating=1000, entry_round=3), owner)
     late = t.players.get(name="Mistake")
     assert Bye.objects.filter(player=late).count() == 2
-    response = client_owner.post(entries_url(t), {"action": "remove_player", "player": late.pk})
+    response = owner_client.post(entries_url(t), {"action": "remove_player", "player": late.pk})
     assert response.status_code == 302
     assert snapshot(t) == before
     p1 = t.players.get(pairing_number=1)
-    response = client_owner.post(entries_url(t), {"action": "remove_player", "player": p1.pk})
+    response = owner_client.post(entries_url(t), {"action": "remove_player", "player": p1.pk})
     assert response.status_code == 409
 
 
 def test_checker_uses_the_forbidden_pairs_the_rounds_were_paired_with(
-    client_owner, public_club, owner
+    owner_client, public_club, owner
 ):
     """Issue 4 deliverable 3 (checker on the web) with record 260: 4 players, 1 and 3 must
     not meet. By C.04.3 round 1 would be S1 = {1, 2} against S2 = {3, 4}: 1-3, 2-4; with the
@@ -564,18 +545,18 @@ def test_checker_uses_the_forbidden_pairs_the_rounds_were_paired_with(
     t = make_tournament(public_club, owner, field(4))
     p1, p3 = t.players.get(pairing_number=1), t.players.get(pairing_number=3)
     services.add_forbidden_pair(p1, p3, "family", owner)
-    pair(client_owner, t)
+    pair(owner_client, t)
     games, _byes = pairs_of(t, 1)
     assert {1, 3} not in [set(g) for g in games]
-    publish(client_owner, t, 1)
+    publish(owner_client, t, 1)
     set_results(t, 1, "=")
-    response = client_owner.post(reverse("check_pairings", args=(public_club.number, t.pk)))
+    response = owner_client.post(reverse("check_pairings", args=(public_club.number, t.pk)))
     assert response.status_code == 200
     assert "Every round is paired as the FIDE Dutch system pairs it." in response.content.decode()
 
 
 def test_round_robin_hand_edit_keeps_the_forfeit_on_the_withdrawn_player(
-    client_owner, public_club, owner
+    owner_client, public_club, owner
 ):
     """Issue 4 (round robins: a withdrawn player keeps his board, the game is lost by forfeit)
     with a hand edit: player 4 withdrew from round 1; the table's round 1 for 4 is 1-4, 2-3,
@@ -584,8 +565,8 @@ def test_round_robin_hand_edit_keeps_the_forfeit_on_the_withdrawn_player(
     Swapping 4 with 2 then gives 1-2 (no forfeit) and 4-3 (``-+``)."""
     t = make_tournament(public_club, owner, field(4), system="round_robin", planned_rounds=0)
     p4 = t.players.get(pairing_number=4)
-    client_owner.post(entries_url(t), {"action": "withdraw", "player": p4.pk, "round_number": 1})
-    pair(client_owner, t)
+    owner_client.post(entries_url(t), {"action": "withdraw", "player": p4.pk, "round_number": 1})
+    pair(owner_client, t)
 
     def boards():
         return sorted(
@@ -596,12 +577,12 @@ def test_round_robin_hand_edit_keeps_the_forfeit_on_the_withdrawn_player(
     assert boards() == [(1, 4, "+-"), (2, 3, "")]
     game = Game.objects.get(round__tournament=t, white__pairing_number=1)
     assert (
-        client_owner.post(round_url(t, 1), {"action": "colours", "game": game.pk}).status_code
+        owner_client.post(round_url(t, 1), {"action": "colours", "game": game.pk}).status_code
         == 302
     )
     assert boards() == [(2, 3, ""), (4, 1, "-+")]
     p2 = t.players.get(pairing_number=2)
-    response = client_owner.post(
+    response = owner_client.post(
         round_url(t, 1), {"action": "swap", "first": p4.pk, "second": p2.pk}
     )
     assert response.status_code == 302
@@ -609,7 +590,7 @@ def test_round_robin_hand_edit_keeps_the_forfeit_on_the_withdrawn_player(
 
 
 def test_double_click_bye_absence_forbidden_pair_is_409_not_500(
-    client_owner, public_club, owner, monkeypatch
+    owner_client, public_club, owner, monkeypatch
 ):
     """Issue 4 (double click): two identical posts checked at the same moment both pass the
     "already recorded?" check, and the second insert meets the unique constraint. Simulated
@@ -626,23 +607,23 @@ def test_double_click_bye_absence_forbidden_pair_is_409_not_500(
         ({"action": "forbid", "first": p1.pk, "second": p2.pk}, ForbiddenPair),
     ]
     for post, model in posts:
-        assert client_owner.post(entries_url(t), post).status_code == 302
+        assert owner_client.post(entries_url(t), post).status_code == 302
         with monkeypatch.context() as m:
             m.setattr(QuerySet, "exists", lambda self: False)
-            response = client_owner.post(entries_url(t), post)
+            response = owner_client.post(entries_url(t), post)
         assert response.status_code == 409, post
         assert "already" in response.content.decode()
         assert model.objects.count() == 1
 
 
 def test_rules_planned_rounds_below_the_paired_rounds_refused_for_round_robins(
-    client_owner, public_club, owner
+    owner_client, public_club, owner
 ):
     """Issue 4 (pairing rules): a round robin of 4 has a Berger table of 3 rounds (n − 1);
     with round 1 paired, planned rounds of 0 (fewer than paired) are refused 409 as for a
     Swiss — they were saved, leaving a paired round outside the tournament."""
     t = make_tournament(public_club, owner, field(4), system="round_robin", planned_rounds=0)
-    pair(client_owner, t)
+    pair(owner_client, t)
     t.refresh_from_db()
     assert t.planned_rounds == 3
     rules = {
@@ -651,6 +632,6 @@ def test_rules_planned_rounds_below_the_paired_rounds_refused_for_round_robins(
         "initial_colour": "W",
         "missed_round_points": "Z",
     }
-    assert client_owner.post(entries_url(t), rules).status_code == 409
+    assert owner_client.post(entries_url(t), rules).status_code == 409
     t.refresh_from_db()
     assert t.planned_rounds == 3

@@ -7,17 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from chessclub_web.clubs.models import Role
-
-from .test_views_entries import entries_url, new_tournament
+from ..builders import entries_url, new_tournament
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def client_owner(client, public_club, make_user):
-    client.force_login(make_user("owner", public_club, Role.OWNER))
-    return client
 
 
 def _rules(**extra):
@@ -31,23 +23,23 @@ def _rules(**extra):
     return data
 
 
-def test_threshold_set_at_creation_then_in_the_rules(client_owner, public_club):
-    t = new_tournament(client_owner, public_club, annulment_threshold=60)
+def test_threshold_set_at_creation_then_in_the_rules(owner_client, public_club):
+    t = new_tournament(owner_client, public_club, annulment_threshold=60)
     assert t.annulment_threshold == 60
-    page = client_owner.get(entries_url(t)).content.decode()
+    page = owner_client.get(entries_url(t)).content.decode()
     assert 'name="annulment_threshold"' in page
-    assert client_owner.post(entries_url(t), _rules()).status_code == 302
+    assert owner_client.post(entries_url(t), _rules()).status_code == 302
     t.refresh_from_db()
     assert t.annulment_threshold == 60  # not posted: kept
-    assert client_owner.post(entries_url(t), _rules(annulment_threshold=70)).status_code == 302
+    assert owner_client.post(entries_url(t), _rules(annulment_threshold=70)).status_code == 302
     t.refresh_from_db()
     assert t.annulment_threshold == 70
 
 
-def test_threshold_default_and_bounds(client_owner, public_club):
-    t = new_tournament(client_owner, public_club)
+def test_threshold_default_and_bounds(owner_client, public_club):
+    t = new_tournament(owner_client, public_club)
     assert t.annulment_threshold == 50
-    response = client_owner.post(entries_url(t), _rules(annulment_threshold=101))
+    response = owner_client.post(entries_url(t), _rules(annulment_threshold=101))
     assert response.status_code == 400
     t.refresh_from_db()
     assert t.annulment_threshold == 50

@@ -5,38 +5,14 @@ publish — works by plain form posts."""
 
 from __future__ import annotations
 
-import shutil
-
-import pytest
-
 from chessclub_web.clubs.models import Role
 from chessclub_web.tournaments.models import RoundState, Tournament
 
-CHROMIUM = next(
-    (shutil.which(n) for n in ("chromium", "chromium-browser", "google-chrome") if shutil.which(n)),
-    None,
-)
+from ..browser import BROWSER_MARKS, log_in, phone_page
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(
-        CHROMIUM is None, reason="needs Debian's chromium (apt-get install chromium)"
-    ),
-]
+pytestmark = BROWSER_MARKS
 
 TIMEOUT = 30_000  # ms
-
-
-@pytest.fixture
-def browser(monkeypatch):
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        try:
-            yield browser
-        finally:
-            browser.close()
 
 
 def _no_sideways_scroll(page) -> None:
@@ -45,19 +21,10 @@ def _no_sideways_scroll(page) -> None:
 
 
 def test_phone_entries_pair_and_publish_without_javascript(
-    browser, live_server, transactional_db, public_club, make_user
+    chromium, live_server, transactional_db, public_club, make_user
 ):
     make_user("owner", public_club, Role.OWNER)
-    context = browser.new_context(
-        locale="fr-BE", viewport={"width": 360, "height": 800}, java_script_enabled=False
-    )
-    page = context.new_page()
-    page.set_default_timeout(TIMEOUT)
-    page.goto(f"{live_server.url}/accounts/login/")
-    page.fill("#id_username", "owner")
-    page.fill("#id_password", "secret-pw-123")
-    page.click("form.stacked button[type=submit]")
-    page.wait_for_load_state()
+    page = log_in(phone_page(chromium, javascript=False, timeout=TIMEOUT), live_server)
     page.goto(f"{live_server.url}/clubs/{public_club.number}/tournaments/new/")
     _no_sideways_scroll(page)
     page.fill("#id_name", "Open du jeudi")
@@ -82,4 +49,4 @@ def test_phone_entries_pair_and_publish_without_javascript(
     page.locator("form:has(input[name=action][value=publish]) button").click()
     page.wait_for_load_state()
     assert t.rounds.get(number=1).state == RoundState.PUBLISHED
-    context.close()
+    page.context.close()

@@ -18,13 +18,8 @@ from chessclub_web.clubs.models import Role
 from chessclub_web.tournaments import services as tournament_services
 from chessclub_web.tournaments.models import Game
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def _english(client):
-    """The pages in English (the messages asserted below); French is tested apart."""
-    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
+# The pages in English (the messages asserted below); French is tested apart.
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 
 GENERATED = Path(__file__).resolve().parents[2] / "fixtures" / "pairing" / "generated"

@@ -26,15 +26,14 @@ from django.urls import reverse
 
 from chessclub_web.closing import services as closing
 from chessclub_web.closing.models import EloRow, FinalStanding
-from chessclub_web.clubs.models import Role
 from chessclub_web.frbe.models import ExportSettings
 from chessclub_web.pairings import services
 from chessclub_web.pairings.models import PairingChange
 from chessclub_web.pairings.views import entry_fix_link
 from chessclub_web.tournaments.models import TournamentPlayer
 
-from ..test_closing_helpers import make_tournament
-from .test_views_entry_edit_b1 import client_for, edit_url, error_items, read_form, stored
+from ..builders import client_for, export_page, make_tournament
+from .test_views_entry_edit_b1 import edit_url, error_items, read_form, stored
 
 pytestmark = pytest.mark.django_db
 
@@ -45,11 +44,6 @@ ROUNDS = [[(1, 2, "1-0")], [(3, 1, "=")], [(2, 3, "0-1")]]
 #: The details a closed tournament still corrects, and those it refuses.
 CORRECTABLE = ("matricule", "fide_id", "federation", "sex", "birth_date", "club")
 LOCKED = ("name", "rating", "fictitious_rating", "title")
-
-
-@pytest.fixture
-def owner(public_club, make_user):
-    return make_user("owner", public_club, Role.OWNER)
 
 
 @pytest.fixture
@@ -95,12 +89,6 @@ def check_closing_values(t) -> None:
         ("Bravo", -67, 1833),
         ("Charlie", 20, 1720),
     }
-
-
-def export_page(client, t) -> str:
-    response = client.get(reverse("export", args=(t.club.number, t.pk)))
-    assert response.status_code == 200
-    return html.unescape(response.content.decode())
 
 
 class _Inputs:
@@ -172,7 +160,7 @@ def test_matricule_and_fide_id_corrected_after_closing_clear_the_export_problems
     ],
 )
 def test_each_federation_detail_is_corrected_after_closing(owner, closed, field, posted, expected):
-    client = client_for(owner)
+    client = client_for(owner, "en")
     player = alpha(closed)
     before, results = stored(player), frozen_results(closed)
     data = read_form(client.get(edit_url(closed, player)))
@@ -236,7 +224,7 @@ def test_a_page_loaded_before_closing_cannot_change_the_rating_nor_untick_the_ma
     only a new matricule is saved."""
     t = make_tournament(public_club, PLAYERS, ROUNDS)
     TournamentPlayer.objects.filter(pk=alpha(t).pk).update(fictitious_rating=True)
-    client = client_for(owner)
+    client = client_for(owner, "en")
     seen = read_form(client.get(edit_url(t, alpha(t))))
     assert seen["fictitious_rating"] == "on" and seen["rating"] == "1500"
     closing.close_tournament(t, None, datetime.date(2026, 5, 2))

@@ -31,6 +31,16 @@ from chessclub_web.pairings.models import PairingChange
 from chessclub_web.pairings.views import entry_fix_link
 from chessclub_web.tournaments.models import Round, RoundState, Tournament, TournamentPlayer
 
+from ..builders import (
+    client_for,
+    entries_url,
+    export_page,
+    history_lines,
+    new_tournament,
+    numbers,
+    registered,
+)
+
 pytestmark = pytest.mark.django_db
 
 
@@ -89,43 +99,8 @@ def read_form(response) -> dict[str, str]:
     return reader.values
 
 
-def new_tournament(client, club, name="Championnat 2026", system="swiss", rounds=5):
-    data = {
-        "name": name,
-        "kind": "club",
-        "system": system,
-        "time_control_category": "standard",
-        "time_control": "90 min + 30 s",
-        "start_date": "2026-01-10",
-        "end_date": "2026-03-10",
-        "planned_rounds": str(rounds) if "swiss" in system else "",
-        "city": "",
-        "chief_arbiter": "",
-        "initial_colour": "W",
-        "max_requested_byes": "",
-        "missed_round_points": "Z",
-    }
-    response = client.post(reverse("new_tournament", args=(club.number,)), data)
-    assert response.status_code == 302, response.content.decode()[:2000]
-    return Tournament.objects.get(club=club, name=name)
-
-
-def entries_url(t):
-    return reverse("entries", args=(t.club.number, t.pk))
-
-
 def edit_url(t, player):
     return reverse("entry_edit", args=(t.club.number, t.pk, player.pk))
-
-
-def register(client, t, name, rating=None, **extra):
-    data = {"action": "add_player", "name": name, "entry_round": 1, "title": ""}
-    if rating is not None:
-        data["rating"] = rating
-    data.update(extra)
-    response = client.post(entries_url(t), data)
-    assert response.status_code == 302, response.content.decode()[:2000]
-    return t.players.get(name=name)
 
 
 def edit(client, t, player, **changes):
@@ -159,10 +134,6 @@ def stored(player) -> dict[str, object]:
     }
 
 
-def numbers(t):
-    return list(t.players.order_by("pairing_number").values_list("pairing_number", "name"))
-
-
 def error_items(response) -> list[str]:
     """The lines of the page's error list (« label: message »), as text."""
     page = response.content.decode()
@@ -175,32 +146,21 @@ def error_items(response) -> list[str]:
 
 
 @pytest.fixture
-def owner(public_club, make_user):
-    return make_user("owner", public_club, Role.OWNER)
-
-
-@pytest.fixture
 def arbiter(public_club, make_user):
     return make_user("arbiter", public_club, Role.ARBITER)
 
 
-def client_for(user, language="en"):
-    client = Client(HTTP_ACCEPT_LANGUAGE=language)
-    client.force_login(user)
-    return client
-
-
 @pytest.fixture
 def as_owner(owner):
-    return client_for(owner)
+    return client_for(owner, "en")
 
 
 @pytest.fixture
 def swiss(as_owner, public_club):
     """A Swiss with two players registered by hand, without matricule, club or FIDE ID."""
     t = new_tournament(as_owner, public_club)
-    register(as_owner, t, "Alpha, Anne", 2100)
-    register(as_owner, t, "Bravo, Ben", 1900)
+    registered(as_owner, t, "Alpha, Anne", 2100)
+    registered(as_owner, t, "Bravo, Ben", 1900)
     return t
 
 
@@ -252,12 +212,6 @@ def test_entries_tab_links_each_player_to_the_edit_form(as_owner, swiss):
 # -- the FRBE export check ------------------------------------------------------------------------
 
 
-def export_page(client, t) -> str:
-    response = client.get(reverse("export", args=(t.club.number, t.pk)))
-    assert response.status_code == 200
-    return html.unescape(response.content.decode())
-
-
 def test_export_problems_are_fixed_through_the_edit_form(owner, swiss):
     """B1: every player needs a matricule, a FIDE-rated event a FIDE ID, and the club column
     a club number (B3: 3 digits); the *Exporter* tab lists what is missing, in French."""
@@ -305,7 +259,7 @@ def test_fix_link_of_an_export_problem_leads_to_the_field_and_back(owner, arbite
     assert entry_fix_link(arbiter, swiss, "missing_round_date", {"round": 1}) == ""
     assert entry_fix_link(arbiter, swiss, "missing_matricule", {"number": 99}) == ""
 
-    client = client_for(owner)
+    client = client_for(owner, "en")
     url = link.split("#", 1)[0]
     data = read_form(client.get(url))
     assert data["back"] == "export"
@@ -422,8 +376,8 @@ def test_imported_values_the_form_refuses_are_kept_when_unchanged(as_owner, swis
 
 def test_stale_form_answers_409_and_saves_nothing(owner, arbiter, swiss):
     player = swiss.players.get(name="Alpha, Anne")
-    first = client_for(owner)
-    second = client_for(arbiter)
+    first = client_for(owner, "en")
+    second = client_for(arbiter, "en")
     seen = read_form(first.get(edit_url(swiss, player)))
     # Meanwhile another arbiter corrects the matricule.
     assert edit(second, swiss, player, matricule="40037").status_code == 302
@@ -452,9 +406,9 @@ def test_another_detail_changed_meanwhile_is_kept(owner, arbiter, swiss):
     """Only the details this page changes are written: a matricule corrected meanwhile by
     someone else is not overwritten with the value this page showed."""
     player = swiss.players.get(name="Alpha, Anne")
-    first = client_for(owner)
+    first = client_for(owner, "en")
     seen = read_form(first.get(edit_url(swiss, player)))
-    assert edit(client_for(arbiter), swiss, player, matricule="40037").status_code == 302
+    assert edit(client_for(arbiter, "en"), swiss, player, matricule="40037").status_code == 302
     seen["fide_id"] = "201234"
     assert first.post(edit_url(swiss, player), seen).status_code == 302
     after = stored(player)
@@ -473,7 +427,7 @@ def test_entry_removed_meanwhile(as_owner, swiss):
 
 
 def test_arbiter_may_edit(arbiter, swiss):
-    client = client_for(arbiter)
+    client = client_for(arbiter, "en")
     player = swiss.players.get(name="Bravo, Ben")
     assert edit(client, swiss, player, matricule="12345").status_code == 302
     assert stored(player)["matricule"] == "12345"
@@ -488,13 +442,13 @@ def test_visitor_and_outsider_are_refused(as_owner, swiss, public_club, make_use
     assert response.status_code == 302 and reverse("login") in response["Location"]
     response = visitor.post(edit_url(swiss, player), data)
     assert response.status_code == 302 and reverse("login") in response["Location"]
-    outsider = client_for(make_user("outsider"))
+    outsider = client_for(make_user("outsider"), "en")
     assert outsider.get(edit_url(swiss, player)).status_code == 403
     assert outsider.post(edit_url(swiss, player), data).status_code == 403
     assert stored(player)["matricule"] == ""
     # A player of another tournament is not reached through this one.
     other = new_tournament(as_owner, public_club, name="Autre")
-    stranger = register(as_owner, other, "Zulu, Zoe", 1500)
+    stranger = registered(as_owner, other, "Zulu, Zoe", 1500)
     url = reverse("entry_edit", args=(swiss.club.number, swiss.pk, stranger.pk))
     assert as_owner.get(url).status_code == 404
 
@@ -558,8 +512,8 @@ def test_round_robin_numbers_do_not_move(as_owner, public_club):
     """A round robin's numbers are its Berger table numbers: given by the arbiter (by rating
     or by lot), never moved by an edit."""
     t = new_tournament(as_owner, public_club, name="Fermé", system="round_robin")
-    register(as_owner, t, "Alpha, Anne", 2100)
-    register(as_owner, t, "Bravo, Ben", 1900)
+    registered(as_owner, t, "Alpha, Anne", 2100)
+    registered(as_owner, t, "Bravo, Ben", 1900)
     assert edit(as_owner, t, t.players.get(name="Bravo, Ben"), rating="2300").status_code == 302
     assert numbers(t) == [(1, "Alpha, Anne"), (2, "Bravo, Ben")]
 
@@ -587,13 +541,6 @@ def test_roster_player_is_not_changed(as_owner, swiss, public_club):
 
 
 # -- history --------------------------------------------------------------------------------------
-
-
-def history_lines(response) -> list[str]:
-    page = response.content.decode()
-    section = page.split('<section class="pairing-history">', 1)[1].split("</section>", 1)[0]
-    items = re.findall(r"<li>(.*?)</li>", section, re.S)
-    return [html.unescape(re.sub(r"<[^>]+>", "", item)).split(" — ", 1)[1] for item in items]
 
 
 #: The pairings catalogue's msgstr of the history lines (field labels included), newest

@@ -11,10 +11,8 @@ them. The expected texts are the msgstr of ``src/chessclub_web/pairings/locale/*
 from __future__ import annotations
 
 import html
-import re
 
 import pytest
-from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
@@ -23,14 +21,11 @@ from chessclub_web.pairings import services
 from chessclub_web.pairings.models import PairingChange
 from chessclub_web.tournaments.models import Tournament
 
+from ..builders import client_for, entries_url, history_lines, new_tournament, round_url
+
 pytestmark = pytest.mark.django_db
 
 LANGUAGES = ("fr", "nl", "de", "en")
-
-
-@pytest.fixture
-def owner(public_club, make_user):
-    return make_user("owner", public_club, Role.OWNER)
 
 
 @pytest.fixture
@@ -41,51 +36,7 @@ def arbiter(public_club, make_user):
 @pytest.fixture
 def french_owner(owner):
     """The writer: the owner's browser asks for French."""
-    client = Client(HTTP_ACCEPT_LANGUAGE="fr")
-    client.force_login(owner)
-    return client
-
-
-def reader(user, language):
-    client = Client(HTTP_ACCEPT_LANGUAGE=language)
-    client.force_login(user)
-    return client
-
-
-def history_lines(response) -> list[str]:
-    """The pairing history's lines as the page shows them (text after the "—"), newest first."""
-    assert response.status_code == 200
-    page = response.content.decode()
-    section = page.split('<section class="pairing-history">', 1)[1].split("</section>", 1)[0]
-    items = re.findall(r"<li>(.*?)</li>", section, re.S)
-    return [html.unescape(re.sub(r"<[^>]+>", "", item)).split(" — ", 1)[1] for item in items]
-
-
-def entries_url(t):
-    return reverse("entries", args=(t.club.number, t.pk))
-
-
-def round_url(t, n):
-    return reverse("pairing_round", args=(t.club.number, t.pk, n))
-
-
-def new_tournament(client, club, name="Championnat 2026", system="swiss"):
-    data = {
-        "name": name,
-        "kind": "club",
-        "system": system,
-        "time_control_category": "standard",
-        "time_control": "90 min + 30 s",
-        "start_date": "2026-01-10",
-        "end_date": "2026-03-10",
-        "planned_rounds": "5",
-        "initial_colour": "",
-        "max_requested_byes": "",
-        "missed_round_points": "Z",
-    }
-    response = client.post(reverse("new_tournament", args=(club.number,)), data)
-    assert response.status_code == 302, response.content.decode()[:2000]
-    return Tournament.objects.get(club=club, name=name)
+    return client_for(owner, "fr")
 
 
 def post(client, url, **data):
@@ -101,7 +52,7 @@ def player(t, name):
 def tournament_in_french(french_owner, public_club):
     """A Swiss run in French: entries, both requested bye kinds, an absence, a withdrawal, a
     forbidden pair, the initial colour drawn by lot, round 1 paired on 17 January 2026."""
-    t = new_tournament(french_owner, public_club)
+    t = new_tournament(french_owner, public_club, initial_colour="")
     for name, rating in [
         ("Dupont, Anne", 2100),
         ("Peeters, Jan", 2000),
@@ -211,7 +162,7 @@ def test_pairing_history_written_in_french_read_in_each_language(
     expected = [
         line.format(colour=COLOURS[language][colour], seed=seed) for line in EXPECTED[language]
     ]
-    client = reader(arbiter, language)
+    client = client_for(arbiter, language)
     for url in (entries_url(t), round_url(t, 1)):
         assert history_lines(client.get(url))[: len(expected)] == expected
 
@@ -247,7 +198,7 @@ def test_pairing_history_round_date_in_the_readers_format(
     post(french_owner, round_url(t, 1), action="set_date", date="2026-01-24")
     line = PairingChange.objects.filter(tournament=t).first()
     assert line.params == {"round": 1, "date": "2026-01-24"}
-    client = reader(arbiter, language)
+    client = client_for(arbiter, language)
     assert history_lines(client.get(round_url(t, 1)))[0] == expected
     post(french_owner, round_url(t, 1), action="set_date", date="")
     assert history_lines(client.get(round_url(t, 1)))[:2] == [no_date, expected]
@@ -255,7 +206,7 @@ def test_pairing_history_round_date_in_the_readers_format(
 
 def test_pairing_history_creation_and_rules_lines(french_owner, public_club, arbiter):
     """The lines written by the views (tournament created, pairing rules changed) too."""
-    t = new_tournament(french_owner, public_club)
+    t = new_tournament(french_owner, public_club, initial_colour="")
     post(
         french_owner,
         entries_url(t),
@@ -273,7 +224,7 @@ def test_pairing_history_creation_and_rules_lines(french_owner, public_club, arb
         "en": ["Pairing rules changed.", "Tournament created."],
     }
     for language, lines in expected.items():
-        assert history_lines(reader(arbiter, language).get(entries_url(t))) == lines
+        assert history_lines(client_for(arbiter, language).get(entries_url(t))) == lines
 
 
 def test_pairing_history_old_line_shows_its_stored_text(owner, public_club, arbiter):
@@ -282,7 +233,9 @@ def test_pairing_history_old_line_shows_its_stored_text(owner, public_club, arbi
     t = Tournament.objects.create(club=public_club, name="Ancien", system="swiss", creator=owner)
     PairingChange.objects.create(tournament=t, user=owner, description="Ronde 3 publiée.")
     for language in LANGUAGES:
-        assert history_lines(reader(arbiter, language).get(entries_url(t))) == ["Ronde 3 publiée."]
+        assert history_lines(client_for(arbiter, language).get(entries_url(t))) == [
+            "Ronde 3 publiée."
+        ]
     with translation.override("nl"):
         assert str(PairingChange.objects.get(tournament=t)) == "Ronde 3 publiée."
 
@@ -324,7 +277,7 @@ def test_pairing_history_admin_shows_the_readers_text(
 ):
     """The admin lists the lines in the reader's language and offers no edit."""
     staff = django_user_model.objects.create_superuser("root", "root@example.invalid", "pw-123")
-    client = reader(staff, language)
+    client = client_for(staff, language)
     changelist = client.get(reverse("admin:pairings_pairingchange_changelist"))
     assert changelist.status_code == 200
     assert expected in html.unescape(changelist.content.decode())
@@ -355,7 +308,9 @@ def test_pairing_history_team_event_line_in_the_readers_language(
 ):
     """A team event's creation, made in French, is stored untranslated like any other line
     and read in the reader's language (the team pages show no pairing history)."""
-    t = new_tournament(french_owner, public_club, name="Interclubs", system="team_swiss")
+    t = new_tournament(
+        french_owner, public_club, name="Interclubs", system="team_swiss", initial_colour=""
+    )
     assert t.is_team_event
     line = PairingChange.objects.get(tournament=t)
     assert (line.message, line.params, line.description) == (

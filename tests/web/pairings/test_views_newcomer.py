@@ -19,8 +19,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from chessclub_web.clubs.models import Player as RosterPlayer
-from chessclub_web.clubs.models import Role
 from chessclub_web.tournaments.models import Round, RoundState, Tournament
+
+from ..builders import entries_url, registered, round_url
 
 pytestmark = pytest.mark.django_db
 
@@ -28,17 +29,6 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture(autouse=True)
 def _french(client):
     client.defaults["HTTP_ACCEPT_LANGUAGE"] = "fr"
-
-
-@pytest.fixture
-def owner(public_club, make_user):
-    return make_user("owner", public_club, Role.OWNER)
-
-
-@pytest.fixture
-def c(client, owner):
-    client.force_login(owner)
-    return client
 
 
 def create(client, club, **extra):
@@ -61,122 +51,119 @@ def create(client, club, **extra):
     return Tournament.objects.get(club=club, name=data["name"]), response
 
 
-def entries(t):
-    return reverse("entries", args=(t.club.number, t.pk))
-
-
 def pair_url(t):
     return reverse("pair_next", args=(t.club.number, t.pk))
 
 
-def round_url(t, n):
-    return reverse("pairing_round", args=(t.club.number, t.pk, n))
-
-
-def register(client, t, name, rating, **extra):
-    data = {"action": "add_player", "name": name, "rating": rating, "entry_round": 1}
-    data.update(extra)
-    response = client.post(entries(t), data)
-    assert response.status_code == 302, response.content.decode()[:3000]
-
-
 def four_players(client, t):
     for name, rating in [("Alpha, A", 2000), ("Bravo, B", 1900), ("Charlie, C", 1800)]:
-        register(client, t, name, rating)
-    register(client, t, "Delta, D", 1700)
+        registered(client, t, name, rating)
+    registered(client, t, "Delta, D", 1700)
 
 
 # -- 1. round dates -------------------------------------------------------------------------------
 
 
-def test_round_date_default_is_start_plus_weeks_and_is_stored(c, public_club):
+def test_round_date_default_is_start_plus_weeks_and_is_stored(owner_client, public_club):
     """Start Thursday 2026-01-08: round 1 proposed on 2026-01-08 (+0 weeks); paired with
     the proposed date, round 2 is proposed one week after round 1's date: 2026-01-15."""
-    t, _ = create(c, public_club)
-    four_players(c, t)
-    page = c.get(pair_url(t)).content.decode()
+    t, _ = create(owner_client, public_club)
+    four_players(owner_client, t)
+    page = owner_client.get(pair_url(t)).content.decode()
     assert 'value="2026-01-08"' in page and "Date de la ronde" in page
-    assert c.post(pair_url(t), {"date": "2026-01-08"}).status_code == 302
+    assert owner_client.post(pair_url(t), {"date": "2026-01-08"}).status_code == 302
     assert Round.objects.get(tournament=t, number=1).date == datetime.date(2026, 1, 8)
-    c.post(round_url(t, 1), {"action": "publish"})
-    page = c.get(pair_url(t)).content.decode()
+    owner_client.post(round_url(t, 1), {"action": "publish"})
+    page = owner_client.get(pair_url(t)).content.decode()
     assert 'value="2026-01-15"' in page
     # The arbiter moves round 1 to a Friday: round 2 follows it (2026-01-09 + 7 = 01-16).
-    assert c.post(round_url(t, 1), {"action": "set_date", "date": "2026-01-09"}).status_code == 302
-    assert 'value="2026-01-16"' in c.get(pair_url(t)).content.decode()
+    assert (
+        owner_client.post(round_url(t, 1), {"action": "set_date", "date": "2026-01-09"}).status_code
+        == 302
+    )
+    assert 'value="2026-01-16"' in owner_client.get(pair_url(t)).content.decode()
 
 
-def test_round_date_post_without_the_field_takes_the_proposed_date(c, public_club):
+def test_round_date_post_without_the_field_takes_the_proposed_date(owner_client, public_club):
     """Start 2026-01-08: round 1 paired by a post without the date field is dated 01-08."""
-    t, _ = create(c, public_club)
-    four_players(c, t)
-    assert c.post(pair_url(t)).status_code == 302
+    t, _ = create(owner_client, public_club)
+    four_players(owner_client, t)
+    assert owner_client.post(pair_url(t)).status_code == 302
     assert Round.objects.get(tournament=t, number=1).date == datetime.date(2026, 1, 8)
 
 
-def test_round_date_default_without_start_date_is_today(c, public_club):
-    t, _ = create(c, public_club, start_date="", end_date="")
-    four_players(c, t)
+def test_round_date_default_without_start_date_is_today(owner_client, public_club):
+    t, _ = create(owner_client, public_club, start_date="", end_date="")
+    four_players(owner_client, t)
     today = datetime.date.today()
-    assert f'value="{today.isoformat()}"' in c.get(pair_url(t)).content.decode()
+    assert f'value="{today.isoformat()}"' in owner_client.get(pair_url(t)).content.decode()
 
 
-def test_round_date_changed_on_draft_and_published_round_not_when_closed(c, public_club):
-    t, _ = create(c, public_club)
-    four_players(c, t)
-    c.post(pair_url(t), {"date": "2026-01-08"})
+def test_round_date_changed_on_draft_and_published_round_not_when_closed(owner_client, public_club):
+    t, _ = create(owner_client, public_club)
+    four_players(owner_client, t)
+    owner_client.post(pair_url(t), {"date": "2026-01-08"})
     r = Round.objects.get(tournament=t, number=1)
     assert r.state == RoundState.DRAFT
-    page = c.get(round_url(t, 1)).content.decode()
+    page = owner_client.get(round_url(t, 1)).content.decode()
     assert 'name="date"' in page and 'value="2026-01-08"' in page
-    assert c.post(round_url(t, 1), {"action": "set_date", "date": "2026-01-07"}).status_code == 302
+    assert (
+        owner_client.post(round_url(t, 1), {"action": "set_date", "date": "2026-01-07"}).status_code
+        == 302
+    )
     r.refresh_from_db()
     assert r.date == datetime.date(2026, 1, 7)
     # "Pair again" keeps the date the arbiter gave.
-    c.post(round_url(t, 1), {"action": "repair"})
+    owner_client.post(round_url(t, 1), {"action": "repair"})
     assert Round.objects.get(tournament=t, number=1).date == datetime.date(2026, 1, 7)
-    c.post(round_url(t, 1), {"action": "publish"})
-    assert c.post(round_url(t, 1), {"action": "set_date", "date": "2026-01-10"}).status_code == 302
+    owner_client.post(round_url(t, 1), {"action": "publish"})
+    assert (
+        owner_client.post(round_url(t, 1), {"action": "set_date", "date": "2026-01-10"}).status_code
+        == 302
+    )
     assert Round.objects.get(tournament=t, number=1).date == datetime.date(2026, 1, 10)
     # A bad date: 400, nothing changed.
-    assert c.post(round_url(t, 1), {"action": "set_date", "date": "10/13/2026"}).status_code == 400
-    assert c.post(pair_url(t), {"date": "2026-02-30"}).status_code == 400
+    assert (
+        owner_client.post(round_url(t, 1), {"action": "set_date", "date": "10/13/2026"}).status_code
+        == 400
+    )
+    assert owner_client.post(pair_url(t), {"date": "2026-02-30"}).status_code == 400
     assert not Round.objects.filter(tournament=t, number=2).exists()
     assert Round.objects.get(tournament=t, number=1).date == datetime.date(2026, 1, 10)
     # Closed (C1): refused with 409, the date stays.
     Tournament.objects.filter(pk=t.pk).update(closed_at=timezone.now())
-    response = c.post(round_url(t, 1), {"action": "set_date", "date": "2026-01-11"})
+    response = owner_client.post(round_url(t, 1), {"action": "set_date", "date": "2026-01-11"})
     assert response.status_code == 409
     assert Round.objects.get(tournament=t, number=1).date == datetime.date(2026, 1, 10)
-    assert 'name="date"' not in c.get(round_url(t, 1)).content.decode()
+    assert 'name="date"' not in owner_client.get(round_url(t, 1)).content.decode()
 
 
-def test_round_date_unblocks_the_frbe_export(c, public_club):
+def test_round_date_unblocks_the_frbe_export(owner_client, public_club):
     """The FRBE export listed "La ronde 1 n'a pas de date." for every round made in the app."""
-    t, _ = create(c, public_club, chief_arbiter="Arbitre, A")
-    four_players(c, t)
-    c.post(pair_url(t), {"date": ""})
-    c.post(round_url(t, 1), {"action": "publish"})
+    t, _ = create(owner_client, public_club, chief_arbiter="Arbitre, A")
+    four_players(owner_client, t)
+    owner_client.post(pair_url(t), {"date": ""})
+    owner_client.post(round_url(t, 1), {"action": "publish"})
     export = reverse("export", args=(public_club.number, t.pk))
-    assert "La ronde 1 n&#x27;a pas de date" in c.get(export).content.decode().replace(
+    assert "La ronde 1 n&#x27;a pas de date" in owner_client.get(export).content.decode().replace(
         "'", "&#x27;"
     )
-    c.post(round_url(t, 1), {"action": "set_date", "date": "2026-01-08"})
-    assert "La ronde 1 n&#x27;a pas de date" not in c.get(export).content.decode().replace(
-        "'", "&#x27;"
-    )
+    owner_client.post(round_url(t, 1), {"action": "set_date", "date": "2026-01-08"})
+    assert "La ronde 1 n&#x27;a pas de date" not in owner_client.get(
+        export
+    ).content.decode().replace("'", "&#x27;")
 
 
 # -- 2. registration fields -----------------------------------------------------------------------
 
 
-def test_hand_registration_stores_federation_data(c, public_club):
-    t, _ = create(c, public_club)
-    page = c.get(entries(t)).content.decode()
+def test_hand_registration_stores_federation_data(owner_client, public_club):
+    t, _ = create(owner_client, public_club)
+    page = owner_client.get(entries_url(t)).content.decode()
     for label in ("Matricule", "ID FIDE", "Fédération", "Titre", "Date de naissance"):
         assert label in page, label
-    register(
-        c,
+    registered(
+        owner_client,
         t,
         "Echo, E",
         2100,
@@ -195,12 +182,14 @@ def test_hand_registration_stores_federation_data(c, public_club):
         "1990-04-01",
     )
     bad = {"action": "add_player", "name": "Fox, F", "entry_round": 1, "fide_id": "12a"}
-    assert c.post(entries(t), bad).status_code == 400
+    assert owner_client.post(entries_url(t), bad).status_code == 400
     assert not t.players.filter(name="Fox, F").exists()
 
 
-def test_roster_registration_copies_ids_and_elo_of_the_time_control(c, public_club):
-    t, _ = create(c, public_club, system="swiss", planned_rounds=5, time_control_category="blitz")
+def test_roster_registration_copies_ids_and_elo_of_the_time_control(owner_client, public_club):
+    t, _ = create(
+        owner_client, public_club, system="swiss", planned_rounds=5, time_control_category="blitz"
+    )
     roster = RosterPlayer.objects.create(
         club=public_club,
         surname="Golf",
@@ -213,8 +202,8 @@ def test_roster_registration_copies_ids_and_elo_of_the_time_control(c, public_cl
         initial_elo_rapid=1850,
         initial_elo_blitz=1800,
     )
-    response = c.post(
-        entries(t),
+    response = owner_client.post(
+        entries_url(t),
         {"action": "add_roster", "roster_player": roster.pk, "title": "FM", "entry_round": 1},
     )
     assert response.status_code == 302
@@ -230,10 +219,12 @@ def test_roster_registration_copies_ids_and_elo_of_the_time_control(c, public_cl
     )
 
 
-def test_roster_registration_falls_back_to_the_nearest_pace(c, public_club):
+def test_roster_registration_falls_back_to_the_nearest_pace(owner_client, public_club):
     """Blitz tournament, roster player with rapid 1850 and standard 1900 but no blitz Elo:
     registered with the rapid Elo (nearest pace), and told so."""
-    t, _ = create(c, public_club, system="swiss", planned_rounds=5, time_control_category="blitz")
+    t, _ = create(
+        owner_client, public_club, system="swiss", planned_rounds=5, time_control_category="blitz"
+    )
     roster = RosterPlayer.objects.create(
         club=public_club,
         surname="Hotel",
@@ -241,8 +232,8 @@ def test_roster_registration_falls_back_to_the_nearest_pace(c, public_club):
         initial_elo_standard=1900,
         initial_elo_rapid=1850,
     )
-    response = c.post(
-        entries(t),
+    response = owner_client.post(
+        entries_url(t),
         {"action": "add_roster", "roster_player": roster.pk, "entry_round": 1},
         follow=True,
     )
@@ -250,12 +241,14 @@ def test_roster_registration_falls_back_to_the_nearest_pace(c, public_club):
     assert "rapide" in response.content.decode().lower()
     # Only a standard Elo: that one.
     only = RosterPlayer.objects.create(club=public_club, surname="India", initial_elo_standard=1600)
-    c.post(entries(t), {"action": "add_roster", "roster_player": only.pk, "entry_round": 1})
+    owner_client.post(
+        entries_url(t), {"action": "add_roster", "roster_player": only.pk, "entry_round": 1}
+    )
     assert t.players.get(roster_player=only).rating == 1600
     # A rating typed by the arbiter wins.
     typed = RosterPlayer.objects.create(club=public_club, surname="Juliet", initial_elo_blitz=1500)
-    c.post(
-        entries(t),
+    owner_client.post(
+        entries_url(t),
         {"action": "add_roster", "roster_player": typed.pk, "rating": "1550", "entry_round": 1},
     )
     assert t.players.get(roster_player=typed).rating == 1550
@@ -268,29 +261,31 @@ def test_roster_registration_falls_back_to_the_nearest_pace(c, public_club):
     ("system", "rounds"),
     [("team_swiss", "5"), ("team_round_robin", ""), ("team_double_round_robin", "")],
 )
-def test_team_event_created_with_its_teams_tab(c, public_club, system, rounds):
-    page = c.get(reverse("new_tournament", args=(public_club.number,))).content.decode()
+def test_team_event_created_with_its_teams_tab(owner_client, public_club, system, rounds):
+    page = owner_client.get(reverse("new_tournament", args=(public_club.number,))).content.decode()
     assert f'value="{system}"' in page
-    t, response = create(c, public_club, system=system, planned_rounds=rounds)
+    t, response = create(owner_client, public_club, system=system, planned_rounds=rounds)
     teams = reverse("team_standings", args=(public_club.number, t.pk))
     assert response["Location"] == teams
     assert t.is_team_event
     # The tab bar has Équipes; the entries page points there and offers no individual pairing.
-    page = c.get(entries(t)).content.decode()
+    page = owner_client.get(entries_url(t)).content.decode()
     assert f'href="{teams}"' in page
     assert "Équipes" in page
     assert pair_url(t) not in page
     assert (
-        c.post(entries(t), {"action": "add_player", "name": "X", "entry_round": 1}).status_code
+        owner_client.post(
+            entries_url(t), {"action": "add_player", "name": "X", "entry_round": 1}
+        ).status_code
         == 409
     )
     assert not t.players.exists()
-    assert c.post(pair_url(t)).status_code == 409
-    assert f'href="{teams}"' in c.get(pair_url(t)).content.decode()
+    assert owner_client.post(pair_url(t)).status_code == 409
+    assert f'href="{teams}"' in owner_client.get(pair_url(t)).content.decode()
     assert not t.rounds.exists()
 
 
-def test_team_swiss_needs_its_number_of_rounds(c, public_club):
+def test_team_swiss_needs_its_number_of_rounds(owner_client, public_club):
     data = {
         "name": "Sans rondes",
         "kind": "club",
@@ -298,51 +293,54 @@ def test_team_swiss_needs_its_number_of_rounds(c, public_club):
         "time_control_category": "standard",
         "missed_round_points": "Z",
     }
-    assert c.post(reverse("new_tournament", args=(public_club.number,)), data).status_code == 400
+    assert (
+        owner_client.post(reverse("new_tournament", args=(public_club.number,)), data).status_code
+        == 400
+    )
 
 
 # -- 4. boards link -------------------------------------------------------------------------------
 
 
-def test_published_round_links_to_its_boards(c, public_club):
-    t, _ = create(c, public_club)
-    four_players(c, t)
-    c.post(pair_url(t), {"date": "2026-01-08"})
+def test_published_round_links_to_its_boards(owner_client, public_club):
+    t, _ = create(owner_client, public_club)
+    four_players(owner_client, t)
+    owner_client.post(pair_url(t), {"date": "2026-01-08"})
     boards = reverse("boards", args=(public_club.number, t.pk, 1))
-    assert f'href="{boards}"' not in c.get(round_url(t, 1)).content.decode()
-    c.post(round_url(t, 1), {"action": "publish"})
-    assert f'href="{boards}"' in c.get(round_url(t, 1)).content.decode()
+    assert f'href="{boards}"' not in owner_client.get(round_url(t, 1)).content.decode()
+    owner_client.post(round_url(t, 1), {"action": "publish"})
+    assert f'href="{boards}"' in owner_client.get(round_url(t, 1)).content.decode()
 
 
 # -- 7. clear round counts ------------------------------------------------------------------------
 
 
-def test_round_robin_header_follows_the_players_registered(c, public_club):
+def test_round_robin_header_follows_the_players_registered(owner_client, public_club):
     """Berger (FIDE C.05 Annex 1): 4 players → 3 rounds; 5 players → 5 rounds (a bye each
     round); removing one → 3 again. The header never says "0 ronde" once two are in."""
-    t, _ = create(c, public_club)
-    assert "inscrivez-en au moins deux" in c.get(entries(t)).content.decode()
-    register(c, t, "Alpha, A", 2000)
-    register(c, t, "Bravo, B", 1900)
+    t, _ = create(owner_client, public_club)
+    assert "inscrivez-en au moins deux" in owner_client.get(entries_url(t)).content.decode()
+    registered(owner_client, t, "Alpha, A", 2000)
+    registered(owner_client, t, "Bravo, B", 1900)
     t.refresh_from_db()
     assert t.planned_rounds == 1
-    register(c, t, "Charlie, C", 1800)
-    register(c, t, "Delta, D", 1700)
-    page = c.get(entries(t)).content.decode()
+    registered(owner_client, t, "Charlie, C", 1800)
+    registered(owner_client, t, "Delta, D", 1700)
+    page = owner_client.get(entries_url(t)).content.decode()
     assert "3 rondes" in page and "0 ronde" not in page
     assert "la table de Berger a 3 rondes" in page
-    register(c, t, "Echo, E", 1600)
-    assert "5 rondes" in c.get(entries(t)).content.decode()
+    registered(owner_client, t, "Echo, E", 1600)
+    assert "5 rondes" in owner_client.get(entries_url(t)).content.decode()
     e = t.players.get(name="Echo, E")
-    c.post(entries(t), {"action": "remove_player", "player": e.pk})
-    assert "3 rondes" in c.get(entries(t)).content.decode()
+    owner_client.post(entries_url(t), {"action": "remove_player", "player": e.pk})
+    assert "3 rondes" in owner_client.get(entries_url(t)).content.decode()
 
 
-def test_pair_page_lists_the_rounds_clearly(c, public_club):
-    t, _ = create(c, public_club)
-    four_players(c, t)
-    c.post(pair_url(t), {"date": "2026-01-08"})
-    c.post(round_url(t, 1), {"action": "publish"})
-    page = c.get(pair_url(t)).content.decode()
+def test_pair_page_lists_the_rounds_clearly(owner_client, public_club):
+    t, _ = create(owner_client, public_club)
+    four_players(owner_client, t)
+    owner_client.post(pair_url(t), {"date": "2026-01-08"})
+    owner_client.post(round_url(t, 1), {"action": "publish"})
+    page = owner_client.get(pair_url(t)).content.decode()
     assert "Rondes : 1" not in page and "Rondes déjà appariées" in page
     assert "Ronde 1</a> — 8 janvier 2026 — publiée" in page

@@ -17,7 +17,6 @@ from django.contrib import admin
 from django.core import mail
 from django.test import Client
 from django.urls import reverse
-from django.utils import timezone
 
 from chessclub_web.clubs.models import Club, Role
 from chessclub_web.clubs.permissions import find_club, plausible_club_number
@@ -25,34 +24,17 @@ from chessclub_web.results.models import ResultChange, Via
 from chessclub_web.results.services import Change, ResultsError, save_results
 from chessclub_web.tournaments.models import Game, Round, RoundState, Tournament
 
-from ..builders import board, boards_url, button_data, make_swiss, save_url
+from ..builders import board, boards_url, button_data, make_swiss, mark_closed, save_url
 
 pytestmark = pytest.mark.django_db
 
 FR = {"HTTP_ACCEPT_LANGUAGE": "fr"}
 
 
-@pytest.fixture
-def swiss(public_club):
-    return make_swiss(public_club)
-
-
-@pytest.fixture
-def arbiter(client, public_club, make_user):
-    user = make_user("arbitre", public_club, Role.ARBITER)
-    client.force_login(user)
-    return user
-
-
 def _state():
     """Every board's (id, result, version) and the history's size: what must not move."""
     games = list(Game.objects.order_by("pk").values_list("pk", "result", "version"))
     return games, ResultChange.objects.count()
-
-
-def _close(tournament, user):
-    Tournament.objects.filter(pk=tournament.pk).update(closed_at=timezone.now(), closed_by=user)
-    tournament.refresh_from_db()
 
 
 # --- bad input: ids, versions, codes --------------------------------------------------------
@@ -288,7 +270,7 @@ def closed(public_club, make_user):
     owner = make_user("proprio", public_club, Role.OWNER)
     tournament = make_swiss(public_club)
     Game.objects.filter(round__tournament=tournament, round__number=2).update(result="1-0")
-    _close(tournament, owner)
+    mark_closed(tournament, owner)
     return tournament, owner
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from chessclub_web.clubs.models import Role
 
-from ..browser import BROWSER_MARKS, phone_page
+from ..browser import BROWSER_MARKS, log_in, phone_page
 from ..builders import board, boards_url, make_swiss
 
 pytestmark = BROWSER_MARKS
@@ -23,12 +23,7 @@ def setup(transactional_db, public_club, make_user):
 
 
 def _page(browser, live_server, tournament, username="arbitre", javascript=True):
-    page = phone_page(browser, javascript=javascript)
-    page.goto(f"{live_server.url}/accounts/login/")
-    page.fill("#id_username", username)
-    page.fill("#id_password", "secret-pw-123")
-    page.click("form.stacked button[type=submit]")
-    page.wait_for_load_state()
+    page = log_in(phone_page(browser, javascript=javascript), live_server, username=username)
     page.goto(live_server.url + boards_url(tournament))
     return page
 

@@ -16,23 +16,11 @@ from chessclub_web.results.models import AppendOnlyError, ResultChange
 from chessclub_web.tournaments.models import Game, Round, RoundState, Tournament
 from chessclub_web.tournaments.signals import results_corrected
 
-from ..builders import board, boards_url, button_data, make_swiss, save_url
+from ..builders import board, boards_url, button_data, make_swiss, mark_closed, save_url
 
 pytestmark = pytest.mark.django_db
 
 FR = {"HTTP_ACCEPT_LANGUAGE": "fr"}
-
-
-@pytest.fixture
-def swiss(public_club):
-    return make_swiss(public_club)
-
-
-@pytest.fixture
-def arbiter(client, public_club, make_user):
-    user = make_user("arbitre", public_club, Role.ARBITER)
-    client.force_login(user)
-    return user
 
 
 def _autosave(client, tournament, game, result, version=None, round_number=2):
@@ -255,17 +243,12 @@ def test_r4_last_round_of_swiss_autosaves(client, arbiter, swiss):
     assert _autosave(client, swiss, board(swiss, 2, 1), "1-0").status_code == 200
 
 
-def _close(tournament, user):
-    Tournament.objects.filter(pk=tournament.pk).update(closed_at=timezone.now(), closed_by=user)
-    tournament.refresh_from_db()
-
-
 @pytest.fixture
 def closed(client, public_club, make_user):
     owner = make_user("proprio", public_club, Role.OWNER)
     tournament = make_swiss(public_club)
     Game.objects.filter(round__tournament=tournament, round__number=2).update(result="1-0")
-    _close(tournament, owner)
+    mark_closed(tournament, owner)
     client.force_login(owner)
     return tournament, owner
 

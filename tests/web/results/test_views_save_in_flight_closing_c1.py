@@ -1,15 +1,16 @@
 """An automatic save in flight while the tournament is closed (spec C1, C3, R4 b), on
-PostgreSQL. The helpers here are shared with test_views_save_in_flight_pairing_r4.py (the
-next round paired meanwhile) and test_views_save_in_flight_unpairing_r3.py (the round
-unpaired / deleted meanwhile).
+PostgreSQL. test_views_save_in_flight_pairing_r4.py (the next round paired meanwhile) and
+test_views_save_in_flight_unpairing_r3.py (the round unpaired / deleted meanwhile) race the
+same save (``builders.save_in_flight``).
 
 Found by an adversarial test: the save read the round's and the tournament's state in the
 statement that locks the boards, but closing, pairing and unpairing lock the tournament's row,
 never the boards, so nothing made them wait for a save that had already read "open, no later
 round, published". The rule now (``tournaments.models``): the save takes the tournament's row
 shared before anything else, those actions take it exclusively. A save that read that state and
-has not committed yet is paused here (a hook in ``BOARD_LOCKS``, called after the lock and
-before the write) while the other action runs in another thread; then the save is let go.
+has not committed yet is paused (``builders.save_in_flight``: a hook in ``BOARD_LOCKS``,
+called after the lock and before the write) while the other action runs in another thread;
+then the save is let go.
 
 What the spec requires, by hand: a closed tournament's boards always keep a result (C1/C3)
 and its final standings are the stored results' (C1; a later change is a correction, C3, with
@@ -33,61 +34,12 @@ from django.test import Client
 from chessclub_web.closing import services as closing
 from chessclub_web.closing.models import FinalStanding
 from chessclub_web.clubs.models import Role
-from chessclub_web.results import services as results
 from chessclub_web.results.models import ResultChange
 from chessclub_web.tournaments.models import Game, Tournament
 
-from ..builders import board, make_swiss, save_url
+from ..builders import board, make_swiss, needs_postgresql, save_in_flight, save_url
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def _needs_postgresql() -> None:
-    if connection.vendor != "postgresql":
-        pytest.skip("needs PostgreSQL (row locks under real concurrency)")
-
-
-def _race(monkeypatch, client: Client, url: str, data: dict, other) -> tuple[object, object]:
-    """Post ``data`` to ``url`` (an automatic save); once it holds the boards' locks, run
-    ``other()`` in a third thread, give it 3 s, then let the save finish. Returns the save's
-    response and what ``other`` returned (or raised)."""
-    locked = threading.Event()
-    go = threading.Event()
-    saver = {}
-
-    def pause(tournament, games):
-        if threading.current_thread().name == "saver":
-            locked.set()
-            go.wait(timeout=20)
-        return {}
-
-    monkeypatch.setattr(results, "BOARD_LOCKS", [*results.BOARD_LOCKS, pause])
-    box: dict[str, object] = {}
-
-    def save() -> None:
-        try:
-            saver["response"] = client.post(url, data)
-        finally:
-            connection.close()
-
-    def run_other() -> None:
-        try:
-            box["value"] = other()
-        except BaseException as exc:  # reported to the test
-            box["value"] = exc
-        finally:
-            connection.close()
-
-    t_save = threading.Thread(target=save, name="saver")
-    t_save.start()
-    assert locked.wait(timeout=20), "the save never reached its lock"
-    t_other = threading.Thread(target=run_other, name="other")
-    t_other.start()
-    t_other.join(timeout=3)  # a correct implementation may make it wait for the save
-    go.set()
-    t_save.join(timeout=30)
-    t_other.join(timeout=30)
-    return saver.get("response"), box.get("value")
 
 
 def _complete(tournament: Tournament) -> None:
@@ -100,7 +52,7 @@ def test_race_close_while_autosave_to_no_result_in_flight(monkeypatch, public_cl
     """A board set back to "–" by an automatic save while the tournament is being closed:
     the closing saw every result (the save had not committed), the save saw an open
     tournament. Expected: never a closed tournament holding a board without result."""
-    _needs_postgresql()
+    needs_postgresql()
     tournament = make_swiss(public_club, planned_rounds=2)
     _complete(tournament)
     game = board(tournament, 2, 1)
@@ -109,7 +61,7 @@ def test_race_close_while_autosave_to_no_result_in_flight(monkeypatch, public_cl
     client.force_login(make_user("arbiter", public_club, Role.ARBITER))
 
     client.raise_request_exception = False  # a 500 is an answer to check, not a crash
-    response, closed = _race(
+    response, closed = save_in_flight(
         monkeypatch,
         client,
         save_url(tournament),
@@ -137,7 +89,7 @@ def test_race_close_while_autosave_change_in_flight(monkeypatch, public_club, ma
     save), or the change is a correction (C3, button only, standings stored again), or it is
     refused. Observed: an automatic save lands in a closed tournament after its final
     standings were stored, not marked as a correction, the standings never stored again."""
-    _needs_postgresql()
+    needs_postgresql()
     tournament = make_swiss(public_club, planned_rounds=2)
     _complete(tournament)
     game = board(tournament, 2, 1)  # Alpha (1) – Charlie (3)
@@ -145,7 +97,7 @@ def test_race_close_while_autosave_change_in_flight(monkeypatch, public_club, ma
     client = Client()
     client.force_login(make_user("arbiter", public_club, Role.ARBITER))
 
-    response, _closed = _race(
+    response, _closed = save_in_flight(
         monkeypatch,
         client,
         save_url(tournament),
@@ -179,7 +131,7 @@ def test_race_close_under_autosave_load_stores_the_stored_results(public_club, m
     import time
     from fractions import Fraction
 
-    _needs_postgresql()
+    needs_postgresql()
     tournament = make_swiss(public_club, planned_rounds=2)
     _complete(tournament)
     games = list(Game.objects.filter(round__tournament=tournament, round__number=2))

@@ -1,6 +1,6 @@
 """the next round of a Swiss paired while an automatic save of the
 previous round is in flight (spec R4 a), on PostgreSQL. The save is paused after it locked the
-boards (hook in ``BOARD_LOCKS``, see test_views_save_in_flight_closing_c1.py); skipped on SQLite."""
+boards (hook in ``BOARD_LOCKS``, see ``builders.save_in_flight``); skipped on SQLite."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ from chessclub_web.clubs.models import Role
 from chessclub_web.pairings import services as pairing
 from chessclub_web.tournaments.models import Game, Round, Tournament
 
-from ..builders import board, make_swiss, save_url
-from .test_views_save_in_flight_closing_c1 import _complete, _needs_postgresql, _race
+from ..builders import board, make_swiss, needs_postgresql, save_in_flight, save_url
+from .test_views_save_in_flight_closing_c1 import _complete
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -24,7 +24,7 @@ def test_race_next_round_paired_while_autosave_to_no_result_in_flight(
     """Swiss: round 2 board 1 set back to "–" by an automatic save while round 3 is paired.
     The pairing saw round 2 complete; the save saw no later round. Expected (R4 a, and a
     Swiss round is paired from complete results): not both."""
-    _needs_postgresql()
+    needs_postgresql()
     tournament = make_swiss(public_club, planned_rounds=3)
     _complete(tournament)
     game = board(tournament, 2, 1)
@@ -32,7 +32,7 @@ def test_race_next_round_paired_while_autosave_to_no_result_in_flight(
     client = Client()
     client.force_login(make_user("arbiter", public_club, Role.ARBITER))
 
-    response, paired = _race(
+    response, paired = save_in_flight(
         monkeypatch,
         client,
         save_url(tournament),

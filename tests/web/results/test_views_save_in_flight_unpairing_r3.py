@@ -15,8 +15,7 @@ from chessclub_web.clubs.models import Role
 from chessclub_web.pairings import services as pairing
 from chessclub_web.tournaments.models import Game, Round, Tournament
 
-from ..builders import board, make_swiss, save_url
-from .test_views_save_in_flight_closing_c1 import _needs_postgresql, _race
+from ..builders import board, make_swiss, needs_postgresql, save_in_flight, save_url
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -26,7 +25,7 @@ def test_race_unpair_while_first_result_autosave_in_flight(monkeypatch, public_c
     first result is in flight. Expected: the result is never lost (the unpairing is refused
     or waits and then sees the result), the save is saved or refused with a 4xx, and no
     request answers a 500 / raises a database error."""
-    _needs_postgresql()
+    needs_postgresql()
     tournament = make_swiss(public_club)
     game = board(tournament, 2, 1)
     owner = make_user("owner", public_club, Role.OWNER)
@@ -34,7 +33,7 @@ def test_race_unpair_while_first_result_autosave_in_flight(monkeypatch, public_c
     client.raise_request_exception = False
     client.force_login(make_user("arbiter", public_club, Role.ARBITER))
 
-    response, unpaired = _race(
+    response, unpaired = save_in_flight(
         monkeypatch,
         client,
         save_url(tournament),
@@ -56,14 +55,14 @@ def test_race_end_early_while_first_result_autosave_in_flight(monkeypatch, publi
     """A Swiss ended early after round 1 (C2: round 2, without any result, is deleted) while
     an automatic save of round 2's first result is in flight. Expected: a saved result is
     never deleted with its round, nobody gets a 500 or a database error."""
-    _needs_postgresql()
+    needs_postgresql()
     tournament = make_swiss(public_club)
     game = board(tournament, 2, 1)
     client = Client()
     client.raise_request_exception = False
     client.force_login(make_user("arbiter", public_club, Role.ARBITER))
 
-    response, ended = _race(
+    response, ended = save_in_flight(
         monkeypatch,
         client,
         save_url(tournament),

@@ -17,15 +17,7 @@ from chessclub_web.teams.models import Match
 from chessclub_web.tournaments.adapters import load_tournament
 from chessclub_web.tournaments.models import Bye, System, Tournament
 
-
-def _event(club) -> Tournament:
-    t = Tournament.objects.create(club=club, name="Interclubs", system=System.TEAM_ROUND_ROBIN)
-    for n in (1, 2):
-        team = services.add_team(t, f"Team {n}")
-        for k in range(1, 6):
-            services.add_member(team, f"Player {n}.{k}", 2000 - 10 * k - n)
-    services.pair_round_robin(t)
-    return t
+from ..builders import team_round_robin
 
 
 def _points(t) -> dict[str, Fraction]:
@@ -44,7 +36,7 @@ def _short_away(t) -> tuple[Match, int]:
 def test_r1_board_forfeit_win_counts_in_the_individual_record(public_club):
     """Home board 4 (Player h.4) faces nobody: the team scores 1 GP on board 4, and the player's
     individual score is 1 (one forfeit win, no game), everyone else 0 (no result yet)."""
-    t = _event(public_club)
+    t = team_round_robin(public_club)
     match, home4 = _short_away(t)
     name = match.home.members.order_by("position")[3].player.name
     assert list(Bye.objects.filter(round=match.round).values_list("player_id", "kind")) == [
@@ -67,7 +59,7 @@ def test_r1_board_forfeit_win_follows_the_lineup_and_the_match_forfeit(public_cl
     gone; undone → back; away fields board 4 after all → gone (a Game instead). The empty
     board itself is not an entered result: the line-up can still be corrected (it was refused
     before: every line-up with an empty board was frozen for good)."""
-    t = _event(public_club)
+    t = team_round_robin(public_club)
     match, home4 = _short_away(t)
 
     def byes():

@@ -6,15 +6,9 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from chessclub_web.clubs.models import Role
 from chessclub_web.teams import services
 from chessclub_web.teams.models import LineUp, Match, MatchBoard, TeamBye
 from chessclub_web.tournaments.models import Game, System, Tournament
-
-
-@pytest.fixture
-def owner(public_club, make_user):
-    return make_user("owner", public_club, Role.OWNER)
 
 
 def _event(club, system=System.TEAM_ROUND_ROBIN, teams=4, boards=4, reserves=1) -> Tournament:

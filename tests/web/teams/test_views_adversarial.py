@@ -24,11 +24,6 @@ from chessclub_web.teams.models import (
 from chessclub_web.tournaments.models import Bye, Game, Round, System, Tournament
 
 
-@pytest.fixture
-def owner(public_club, make_user):
-    return make_user("owner", public_club, Role.OWNER)
-
-
 def _event(club, teams=2, boards=4, system=System.TEAM_ROUND_ROBIN, name="Interclubs"):
     t = Tournament.objects.create(club=club, name=name, system=system, planned_rounds=3)
     settings = services.settings_of(t)

@@ -12,7 +12,7 @@ from chessclub_web.teams import services
 from chessclub_web.teams.models import Match
 from chessclub_web.tournaments.models import System, Tournament
 
-from ..browser import BROWSER_MARKS
+from ..browser import BROWSER_MARKS, log_in, phone_page
 
 pytestmark = BROWSER_MARKS
 
@@ -30,26 +30,14 @@ def _setup(django_user_model):
     return t, Match.objects.get(round__tournament=t)
 
 
-def _login(page, live_server, path):
-    page.goto(f"{live_server.url}/accounts/login/?next={path}")
-    page.fill("input[name=username]", "owner")
-    page.fill("input[name=password]", "secret-pw-123")
-    page.press("input[name=password]", "Enter")
-    page.wait_for_load_state()
-
-
 @pytest.mark.parametrize("javascript", [False, True])
 def test_r2_team_match_results_on_a_phone(
     chromium, live_server, transactional_db, django_user_model, javascript
 ):
     t, match = _setup(django_user_model)
-    context = chromium.new_context(
-        locale="fr-BE", viewport={"width": 360, "height": 800}, java_script_enabled=javascript
-    )
-    page = context.new_page()
-    page.set_default_timeout(15_000)
+    page = phone_page(chromium, javascript=javascript)
     path = f"/clubs/700/tournaments/{t.pk}/teams/matches/{match.pk}/"
-    _login(page, live_server, path)
+    log_in(page, live_server, path)
     assert "Équipe 1 – Équipe 2" in page.content()
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     selects = page.locator("select.result")

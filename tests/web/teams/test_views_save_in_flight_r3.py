@@ -21,22 +21,16 @@ from django.urls import reverse
 
 from chessclub_web.clubs.models import Role
 from chessclub_web.results.models import ResultChange
-from chessclub_web.teams import services
 from chessclub_web.teams.models import Match
-from chessclub_web.tournaments.models import Game, System, Tournament
+from chessclub_web.tournaments.models import Game, Tournament
 
-from ..results.test_views_save_in_flight_closing_c1 import _needs_postgresql, _race
+from ..builders import needs_postgresql, save_in_flight, team_round_robin
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def _event(club) -> tuple[Tournament, Match]:
-    t = Tournament.objects.create(club=club, name="Interclubs", system=System.TEAM_ROUND_ROBIN)
-    for n in (1, 2):
-        team = services.add_team(t, f"Team {n}")
-        for k in range(1, 6):
-            services.add_member(team, f"Player {n}.{k}", 2000 - 10 * k - n)
-    services.pair_round_robin(t)
+    t = team_round_robin(club)
     return t, Match.objects.get(round__tournament=t)
 
 
@@ -49,7 +43,7 @@ def _first_game(match: Match) -> Game:
 
 
 def test_match_forfeit_while_board_save_in_flight(monkeypatch, public_club, make_user):
-    _needs_postgresql()
+    needs_postgresql()
     t, match = _event(public_club)
     game = _first_game(match)
     staff = Client()
@@ -58,7 +52,7 @@ def test_match_forfeit_while_board_save_in_flight(monkeypatch, public_club, make
     client = Client()
     client.raise_request_exception = False
     client.force_login(make_user("arbiter", public_club, Role.ARBITER))
-    response, other = _race(
+    response, other = save_in_flight(
         monkeypatch,
         client,
         _url(t, match),
@@ -86,7 +80,7 @@ def test_match_forfeit_while_board_save_in_flight(monkeypatch, public_club, make
 
 
 def test_lineup_change_while_board_save_in_flight(monkeypatch, public_club, make_user):
-    _needs_postgresql()
+    needs_postgresql()
     t, match = _event(public_club)
     game = _first_game(match)
     client = Client()
@@ -96,7 +90,7 @@ def test_lineup_change_while_board_save_in_flight(monkeypatch, public_club, make
     staff.raise_request_exception = False
     staff.force_login(make_user("owner", public_club, Role.OWNER))
     away = [m.player_id for m in match.away.members.order_by("position")]
-    response, other = _race(
+    response, other = save_in_flight(
         monkeypatch,
         client,
         _url(t, match),

@@ -18,11 +18,9 @@ import random
 from collections import defaultdict
 from fractions import Fraction
 
-import pytest
 from django.urls import reverse
 
 from chessclub.pairing.teams import check_team_trf
-from chessclub_web.clubs.models import Role
 from chessclub_web.teams import services
 from chessclub_web.teams.models import Match
 from chessclub_web.teams.presentation import points, standings_rows
@@ -30,11 +28,6 @@ from chessclub_web.tournaments.models import System, Tournament
 
 SEED = 2  # random board results; C.04.6 may find no legal pairing for some seeds in round 8+
 _POINTS = {"1-0": (1, 0), "0-1": (0, 1), "=": (Fraction(1, 2), Fraction(1, 2))}
-
-
-@pytest.fixture
-def owner(public_club, make_user):
-    return make_user("owner", public_club, Role.OWNER)
 
 
 def _swiss(club, teams: int, boards: int, rounds: int) -> Tournament:

@@ -7,7 +7,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from django.core.files.uploadedfile import SimpleUploadedFile
 from django.utils import translation
 
 from chessclub.model import (
@@ -27,18 +26,12 @@ from chessclub_web.tournaments.models import Game as GameRow
 from chessclub_web.tournaments.models import Tournament as TournamentRow
 from chessclub_web.tournaments.models import TournamentPlayer
 
+from ..builders import upload_tournament
+
 pytestmark = pytest.mark.django_db
 
 ONLINE_SWISS = Path(__file__).resolve().parents[2] / "fixtures" / "trf" / "online-swiss-13p-10r.trf"
 p = PairingNumber
-
-
-def _post(client, club, name: str, data: bytes):
-    return client.post(
-        f"/clubs/{club.number}/import/",
-        {"file": SimpleUploadedFile(name, data), "kind": "club", "time_control_category": "blitz"},
-        HTTP_ACCEPT_LANGUAGE="en",
-    )
 
 
 def _core(**changes) -> Tournament:
@@ -54,7 +47,13 @@ def _core(**changes) -> Tournament:
 
 def test_online_swiss_trf_with_free_text_federation_imports(client, public_club, make_user):
     client.force_login(make_user("adm", public_club, Role.ADMINISTRATOR))
-    response = _post(client, public_club, ONLINE_SWISS.name, ONLINE_SWISS.read_bytes())
+    response = upload_tournament(
+        client,
+        public_club,
+        ONLINE_SWISS.name,
+        ONLINE_SWISS.read_bytes(),
+        time_control_category="blitz",
+    )
     assert response.status_code == 302, response.content.decode()[:2000]
     row = public_club.tournaments.get()
     assert row.federation == "Lichess"
@@ -70,7 +69,9 @@ def test_free_text_longer_than_its_column_refused_naming_field_and_value(
 ):
     client.force_login(make_user("adm", public_club, Role.OWNER))
     data = ONLINE_SWISS.read_bytes().replace(b"032 Lichess", b"032 " + b"L" * 300)
-    response = _post(client, public_club, "long.trf", data)
+    response = upload_tournament(
+        client, public_club, "long.trf", data, time_control_category="blitz"
+    )
     assert response.status_code == 400
     html = response.content.decode()
     assert "tournament: federation longer than 255 characters" in html

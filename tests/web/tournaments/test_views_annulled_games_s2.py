@@ -27,15 +27,10 @@ from chessclub_web.clubs.models import Role
 from chessclub_web.pairings import services as pairings
 from chessclub_web.tournaments.models import Game, Tournament, TournamentPlayer
 
-from ..test_closing_helpers import make_tournament
+from ..builders import make_tournament
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def _english(client):
-    """The English texts (the main catalogue's translations are the lead's, added apart)."""
-    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
+# The English texts (the main catalogue's translations are the lead's, added apart).
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 
 PLAYERS = [(f"Player{n:04d}, Anon", 1500) for n in range(1, 7)]

@@ -22,6 +22,8 @@ from chessclub_web.clubs.models import Role
 from chessclub_web.tournaments import services
 from chessclub_web.tournaments.models import Kind, Round, TimeControlCategory, Tournament
 
+from ..builders import mark_closed
+
 pytestmark = pytest.mark.django_db
 
 CLOSED = Path(__file__).resolve().parents[2] / "fixtures" / "frbe" / "closed-group-unrated.txt"
@@ -31,12 +33,6 @@ EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
 @pytest.fixture
 def closed_group(public_club):
     return services.import_tournament(public_club, CLOSED.read_bytes(), "closed-group.txt")
-
-
-@pytest.fixture
-def owner(client, public_club, make_user):
-    client.force_login(make_user("own", public_club, Role.OWNER))
-    return client
 
 
 def edit_url(t: Tournament) -> str:
@@ -85,37 +81,39 @@ def test_b1_import_carries_the_example_arbiter_and_tempo(closed_group):
     assert list(closed_group.rounds.values_list("date", flat=True)) == [None] * 7
 
 
-def test_b1_export_lists_only_the_round_dates_and_links_each_to_its_field(owner, closed_group):
-    page = html.unescape(owner.get(export_url(closed_group)).content.decode())
+def test_b1_export_lists_only_the_round_dates_and_links_each_to_its_field(
+    owner_client, closed_group
+):
+    page = html.unescape(owner_client.get(export_url(closed_group)).content.decode())
     assert "n'a pas d'arbitre" not in page and "n'a pas de cadence" not in page
     for number in range(1, 8):
         assert f"La ronde {number} n'a pas de date" in page
         assert f"{edit_url(closed_group)}?back=export#id_round_{number}" in page
 
 
-def test_b1_missing_arbiter_links_to_the_arbiter_field(owner, closed_group):
+def test_b1_missing_arbiter_links_to_the_arbiter_field(owner_client, closed_group):
     Tournament.objects.filter(pk=closed_group.pk).update(chief_arbiter="")
-    page = html.unescape(owner.get(export_url(closed_group)).content.decode())
+    page = html.unescape(owner_client.get(export_url(closed_group)).content.decode())
     assert "n'a pas d'arbitre" in page
     assert f"{edit_url(closed_group)}?back=export#id_chief_arbiter" in page
 
 
-def test_b1_b3_round_dates_entered_then_the_results_file_carries_them(owner, closed_group):
+def test_b1_b3_round_dates_entered_then_the_results_file_carries_them(owner_client, closed_group):
     """The seven dates entered on the page: the export has no blocking problem left and the
     results file's column header carries them as ``YYMMDD`` (B3)."""
-    page = owner.get(edit_url(closed_group), EN)
+    page = owner_client.get(edit_url(closed_group), EN)
     assert page.status_code == 200
     text = page.content.decode()
     for number in range(1, 8):
         assert f'id="id_round_{number}"' in text
     dates = {f"round_{n}": d.isoformat() for n, d in enumerate(DATES, start=1)}
-    response = owner.post(
+    response = owner_client.post(
         edit_url(closed_group), {**details(closed_group, **dates), "back": "export"}
     )
     assert response.status_code == 302 and response["Location"] == export_url(closed_group)
     stored = list(closed_group.rounds.order_by("number").values_list("date", flat=True))
     assert stored == DATES
-    download = owner.get(export_url(closed_group) + "?download=frbe")
+    download = owner_client.get(export_url(closed_group) + "?download=frbe")
     assert download.status_code == 200
     header = next(
         line for line in download.content.decode("latin-1").split("\r\n") if "Matr" in line
@@ -134,8 +132,8 @@ def test_b1_b3_round_dates_entered_then_the_results_file_carries_them(owner, clo
     assert again.chief_arbiter == "Exemple" and again.time_control == "40c/2h, 1h KO"
 
 
-def test_b1_details_changed_and_only_the_changed_ones_written(owner, closed_group):
-    response = owner.post(
+def test_b1_details_changed_and_only_the_changed_ones_written(owner_client, closed_group):
+    response = owner_client.post(
         edit_url(closed_group),
         details(
             closed_group,
@@ -177,10 +175,10 @@ def test_b1_details_changed_and_only_the_changed_ones_written(owner, closed_grou
     ],
 )
 def test_b1_bad_details_answer_400_naming_the_field_nothing_saved(
-    owner, closed_group, changes, field, message
+    owner_client, closed_group, changes, field, message
 ):
     before = (closed_group.name, closed_group.end_date, closed_group.chief_arbiter)
-    response = owner.post(edit_url(closed_group), details(closed_group, **changes), **EN)
+    response = owner_client.post(edit_url(closed_group), details(closed_group, **changes), **EN)
     assert response.status_code == 400
     text = html.unescape(response.content.decode())
     assert message in text and f'href="#id_{field}"' in text
@@ -189,10 +187,12 @@ def test_b1_bad_details_answer_400_naming_the_field_nothing_saved(
     assert not closed_group.rounds.exclude(date=None).exists()
 
 
-def test_b1_someone_else_changed_the_arbiter_meanwhile_409_nothing_saved(owner, closed_group):
+def test_b1_someone_else_changed_the_arbiter_meanwhile_409_nothing_saved(
+    owner_client, closed_group
+):
     form = details(closed_group, chief_arbiter="Mine", round_1="2000-10-01")
     Tournament.objects.filter(pk=closed_group.pk).update(chief_arbiter="Theirs")
-    response = owner.post(edit_url(closed_group), form, **EN)
+    response = owner_client.post(edit_url(closed_group), form, **EN)
     assert response.status_code == 409
     assert "Someone else changed these details meanwhile" in response.content.decode()
     closed_group.refresh_from_db()
@@ -201,10 +201,10 @@ def test_b1_someone_else_changed_the_arbiter_meanwhile_409_nothing_saved(owner, 
     assert 'value="Theirs"' in response.content.decode()  # the stored value shown
 
 
-def test_b1_a_change_elsewhere_does_not_conflict_with_other_fields(owner, closed_group):
+def test_b1_a_change_elsewhere_does_not_conflict_with_other_fields(owner_client, closed_group):
     form = details(closed_group, city="Liège")
     Tournament.objects.filter(pk=closed_group.pk).update(chief_arbiter="Theirs")
-    assert owner.post(edit_url(closed_group), form).status_code == 302
+    assert owner_client.post(edit_url(closed_group), form).status_code == 302
     closed_group.refresh_from_db()
     assert (closed_group.city, closed_group.chief_arbiter) == ("Liège", "Theirs")
 
@@ -250,21 +250,16 @@ def test_b1_tournament_page_links_to_edit_for_staff_only(
     assert f'href="{edit_url(closed_group)}"' in text and "Edit tournament" in text
 
 
-def _close(t: Tournament) -> None:
-    Tournament.objects.filter(pk=t.pk).update(closed_at=timezone.now())
-    t.refresh_from_db()
-
-
 def test_c1_closed_tournament_details_corrected_but_not_its_time_control_category(
-    owner, closed_group
+    owner_client, closed_group
 ):
     """Closed (C1): the arbiter and the round dates can still be completed for the export;
     the time-control category (its club Elo was computed in it) is refused, 409, nothing
     saved."""
-    _close(closed_group)
-    page = owner.get(edit_url(closed_group), **EN).content.decode()
+    mark_closed(closed_group)
+    page = owner_client.get(edit_url(closed_group), **EN).content.decode()
     assert 'name="time_control_category"' in page and "disabled" in page
-    response = owner.post(
+    response = owner_client.post(
         edit_url(closed_group),
         details(closed_group, time_control_category=TimeControlCategory.BLITZ, chief_arbiter="A"),
         **EN,
@@ -277,13 +272,13 @@ def test_c1_closed_tournament_details_corrected_but_not_its_time_control_categor
     # the disabled field is not posted: the rest is saved
     form = details(closed_group, chief_arbiter="A", round_1="2000-10-01")
     del form["time_control_category"]
-    assert owner.post(edit_url(closed_group), form).status_code == 302
+    assert owner_client.post(edit_url(closed_group), form).status_code == 302
     closed_group.refresh_from_db()
     assert closed_group.chief_arbiter == "A"
     assert closed_group.rounds.get(number=1).date == datetime.date(2000, 10, 1)
 
 
-def test_c1_closed_tournament_start_date_cannot_change_its_rule_era(owner, public_club):
+def test_c1_closed_tournament_start_date_cannot_change_its_rule_era(owner_client, public_club):
     """The era follows the start date (C.07 of 1 July 2023): a closed tournament's stored
     standings were computed under the era of its start date; a start date moving it to
     2009's rules is refused, one in the same era is taken."""
@@ -293,31 +288,31 @@ def test_c1_closed_tournament_start_date_cannot_change_its_rule_era(owner, publi
         start_date=datetime.date(2024, 9, 1),
         closed_at=timezone.now(),
     )
-    response = owner.post(edit_url(t), details(t, start_date="2023-06-30"), **EN)
+    response = owner_client.post(edit_url(t), details(t, start_date="2023-06-30"), **EN)
     assert response.status_code == 409
     assert "tiebreak rules of 2009 (now 2023)" in html.unescape(response.content.decode())
-    assert owner.post(edit_url(t), details(t, start_date="2024-08-31")).status_code == 302
+    assert owner_client.post(edit_url(t), details(t, start_date="2024-08-31")).status_code == 302
     t.refresh_from_db()
     assert t.start_date == datetime.date(2024, 8, 31)
 
 
-def test_b1_round_gone_meanwhile_is_a_conflict(owner, public_club):
+def test_b1_round_gone_meanwhile_is_a_conflict(owner_client, public_club):
     t = Tournament.objects.create(club=public_club, name="Open", planned_rounds=2)
     Round.objects.create(tournament=t, number=1)
     form = details(t, round_1="2026-01-05")
     Round.objects.filter(tournament=t, number=1).delete()
-    assert owner.post(edit_url(t), form).status_code == 409
+    assert owner_client.post(edit_url(t), form).status_code == 409
 
 
-def test_b1_edit_page_answers_405_to_other_methods(owner, closed_group):
-    assert owner.put(edit_url(closed_group)).status_code == 405
+def test_b1_edit_page_answers_405_to_other_methods(owner_client, closed_group):
+    assert owner_client.put(edit_url(closed_group)).status_code == 405
 
 
-def test_b1_edit_page_in_french(owner, closed_group):
+def test_b1_edit_page_in_french(owner_client, closed_group):
     """French first: the page, its labels and its refusals in French (main catalogue)."""
-    page = html.unescape(owner.get(edit_url(closed_group)).content.decode())
+    page = html.unescape(owner_client.get(edit_url(closed_group)).content.decode())
     assert "Modifier le tournoi" in page and "Arbitre principal" in page
     data = details(closed_group, end_date="1999-01-01")
-    response = owner.post(edit_url(closed_group), data, HTTP_ACCEPT_LANGUAGE="fr")
+    response = owner_client.post(edit_url(closed_group), data, HTTP_ACCEPT_LANGUAGE="fr")
     assert response.status_code == 400
     assert "La date de fin précède la date de début." in html.unescape(response.content.decode())

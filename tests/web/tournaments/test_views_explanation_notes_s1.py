@@ -21,8 +21,6 @@ import re
 import pytest
 from django.utils import translation
 
-from chessclub_web.clubs.models import Club, Role
-
 pytestmark = pytest.mark.django_db
 
 FRENCH = {
@@ -68,12 +66,6 @@ def test_s1_note_templates_are_in_the_french_catalogue(msgid):
         assert translation.gettext(msgid) == FRENCH[msgid]
 
 
-@pytest.fixture
-def owner(client, demo):
-    client.force_login(Club.objects.get(number="618").memberships.get(role=Role.OWNER).user)
-    return client
-
-
 def _notes(html: str) -> list[str]:
     """The page's notes: the list under the table and the note of each round's row."""
     found = re.findall(r'<ul class="notes">(.*?)</ul>', html, re.S)
@@ -82,53 +74,53 @@ def _notes(html: str) -> list[str]:
     return [re.sub(r"\s+", " ", i).strip().replace("&#x27;", "'") for i in items]
 
 
-def _set(owner, demo, codes: str, era: str) -> None:
-    owner.post(demo + "settings/", {"tiebreaks": codes, "tiebreak_rules": era})
+def _set(demo_owner, demo, codes: str, era: str) -> None:
+    demo_owner.post(demo + "settings/", {"tiebreaks": codes, "tiebreak_rules": era})
 
 
-def test_s1_direct_encounter_notes_in_french(owner, demo):
-    _set(owner, demo, "DE, WIN", "2023")
-    html = owner.get(demo + "explain/1/DE/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+def test_s1_direct_encounter_notes_in_french(demo_owner, demo):
+    _set(demo_owner, demo, "DE, WIN", "2023")
+    html = demo_owner.get(demo + "explain/1/DE/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     notes = _notes(html)
     assert "entre 1, 2, 4, 9 : 1½" in notes
     assert "non départagé de 2, 4, 9 par le résultat particulier" in notes
     assert not any("among" in n or "separated" in n for n in notes)
 
 
-def test_s1_buchholz_dummy_opponent_notes_in_french(owner, demo):
+def test_s1_buchholz_dummy_opponent_notes_in_french(demo_owner, demo):
     """Oscar's rounds 2–7: absent, a voluntary unplayed round followed only by others like it
     (Art. 16.2.5); the dummy opponent has his own score, 0 (Art. 16.4)."""
-    _set(owner, demo, "BH", "2023")
-    html = owner.get(demo + "explain/15/BH/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    _set(demo_owner, demo, "BH", "2023")
+    html = demo_owner.get(demo + "explain/15/BH/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     notes = _notes(html)
     assert notes.count("absent, art. 16.2.5 ; score propre 0 (art. 16.4)") == 6
     assert not any("own score" in n for n in notes)
 
 
-def test_s1_buchholz_virtual_opponent_notes_in_french_before_2023(owner, demo):
+def test_s1_buchholz_virtual_opponent_notes_in_french_before_2023(demo_owner, demo):
     """2009 rules: Oscar's round 2: 0 points before it + 1 for the round (he scored 0) + a
     draw in each of the 5 later rounds."""
-    _set(owner, demo, "BH", "2009")
-    html = owner.get(demo + "explain/15/BH/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    _set(demo_owner, demo, "BH", "2009")
+    html = demo_owner.get(demo + "explain/15/BH/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     assert (
         "absent ; adversaire virtuel : 0 avant la ronde + 1 pour la ronde + 5 nulle(s) ensuite"
         in _notes(html)
     )
 
 
-def test_s1_koya_performance_and_average_notes_in_french(owner, demo):
-    _set(owner, demo, "KS, TPR, AOB", "2023")
+def test_s1_koya_performance_and_average_notes_in_french(demo_owner, demo):
+    _set(demo_owner, demo, "KS, TPR, AOB", "2023")
     get = lambda path: _notes(  # noqa: E731
-        owner.get(demo + path, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+        demo_owner.get(demo + path, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     )
     assert "limite : adversaires ayant au moins 3½ points" in get("explain/1/KS/")
     assert "score 4½ en 7 partie(s), p = 0,64, dp = 102, ARO = 2203" in get("explain/1/TPR/")
     assert "moyenne sur 7 partie(s) jouée(s)" in get("explain/1/AOB/")
 
 
-def test_s1_notes_stay_english_on_english_pages(owner, demo):
-    _set(owner, demo, "DE, WIN", "2023")
-    html = owner.get(demo + "explain/1/DE/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+def test_s1_notes_stay_english_on_english_pages(demo_owner, demo):
+    _set(demo_owner, demo, "DE, WIN", "2023")
+    html = demo_owner.get(demo + "explain/1/DE/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     notes = _notes(html)
     assert "among 1, 2, 4, 9: 1½" in notes
     assert "not separated from 2, 4, 9 by Direct Encounter" in notes

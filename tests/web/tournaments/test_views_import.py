@@ -5,10 +5,11 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.core.files.uploadedfile import SimpleUploadedFile
 
 from chessclub_web.clubs.models import Club, Membership, Role
 from chessclub_web.tournaments.models import Bye, Game, Round, Tournament, TournamentPlayer
+
+from ..builders import upload_tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -19,25 +20,13 @@ def _counts() -> dict[str, int]:
     return {m.__name__: m.objects.count() for m in MODELS}
 
 
-def _post(client, club, name: str, data: bytes, **extra):
-    return client.post(
-        f"/clubs/{club.number}/import/",
-        {
-            "file": SimpleUploadedFile(name, data),
-            "kind": "club",
-            "time_control_category": "standard",
-        },
-        **extra,
-    )
-
-
 @pytest.mark.parametrize("role", [Role.OWNER, Role.ADMINISTRATOR])
 def test_p1_import_allowed_for_owner_and_administrator(
     client, public_club, make_user, elite_bytes, role
 ):
     client.force_login(make_user("adm", public_club, role))
     assert client.get(f"/clubs/{public_club.number}/import/").status_code == 200
-    response = _post(client, public_club, "elite-2000-16p-7r.txt", elite_bytes)
+    response = upload_tournament(client, public_club, "elite-2000-16p-7r.txt", elite_bytes, None)
     assert response.status_code == 302
     row = public_club.tournaments.get()
     assert response["Location"] == f"/clubs/{public_club.number}/tournaments/{row.pk}/"
@@ -59,7 +48,7 @@ def test_p1_malformed_upload_names_line_and_column_and_stores_nothing(
     lines[index] = lines[index][:position] + b"X" + lines[index][position + 1 :]
     bad = b"\n".join(lines)
     before = _counts()
-    response = _post(client, public_club, "bad.txt", bad, HTTP_ACCEPT_LANGUAGE="en")
+    response = upload_tournament(client, public_club, "bad.txt", bad)
     assert 400 <= response.status_code < 500
     html = response.content.decode()
     match = re.search(r"Line (\d+), column (\d+)", html)
@@ -72,7 +61,7 @@ def test_p1_malformed_upload_names_line_and_column_and_stores_nothing(
 
 def test_p1_malformed_upload_in_french(client, public_club, make_user):
     client.force_login(make_user("adm", public_club, Role.OWNER))
-    response = _post(client, public_club, "x.trf", b"001    1 garbage\n", HTTP_ACCEPT_LANGUAGE="fr")
+    response = upload_tournament(client, public_club, "x.trf", b"001    1 garbage\n", "fr")
     assert response.status_code == 400
     assert re.search(r"Ligne \d+", response.content.decode())
     assert not Tournament.objects.exists()

@@ -5,26 +5,14 @@ from __future__ import annotations
 import hashlib
 
 import pytest
-from django.core.files.uploadedfile import SimpleUploadedFile
 
 from chessclub_web import commands
 from chessclub_web.clubs.models import Club, Role
 from chessclub_web.tournaments.models import Tournament
 
+from ..builders import upload_tournament
+
 pytestmark = pytest.mark.django_db
-
-
-def _post(client, club, data: bytes, name: str = "elite.txt", **fields):
-    return client.post(
-        f"/clubs/{club.number}/import/",
-        {
-            "file": SimpleUploadedFile(name, data),
-            "kind": "club",
-            "time_control_category": "standard",
-            **fields,
-        },
-        HTTP_ACCEPT_LANGUAGE="en",
-    )
 
 
 @pytest.fixture
@@ -33,7 +21,7 @@ def importer(client, public_club, make_user):
 
 
 def test_duplicate_import_stores_the_files_sha256(client, public_club, importer, elite_bytes):
-    assert _post(client, public_club, elite_bytes).status_code == 302
+    assert upload_tournament(client, public_club, "elite.txt", elite_bytes).status_code == 302
     row = Tournament.objects.get()
     assert row.source_sha256 == hashlib.sha256(elite_bytes).hexdigest()
 
@@ -41,9 +29,9 @@ def test_duplicate_import_stores_the_files_sha256(client, public_club, importer,
 def test_duplicate_import_refused_with_link_to_the_existing_tournament(
     client, public_club, importer, elite_bytes
 ):
-    _post(client, public_club, elite_bytes)
+    upload_tournament(client, public_club, "elite.txt", elite_bytes)
     existing = Tournament.objects.get()
-    response = _post(client, public_club, elite_bytes, name="renamed.txt")
+    response = upload_tournament(client, public_club, "renamed.txt", elite_bytes)
     assert response.status_code == 409
     html = response.content.decode()
     assert "already been imported" in html
@@ -53,8 +41,10 @@ def test_duplicate_import_refused_with_link_to_the_existing_tournament(
 
 
 def test_duplicate_import_anyway_when_ticked(client, public_club, importer, elite_bytes):
-    _post(client, public_club, elite_bytes)
-    response = _post(client, public_club, elite_bytes, allow_duplicate="on")
+    upload_tournament(client, public_club, "elite.txt", elite_bytes)
+    response = upload_tournament(
+        client, public_club, "elite.txt", elite_bytes, allow_duplicate="on"
+    )
     assert response.status_code == 302
     assert Tournament.objects.count() == 2
 
@@ -66,8 +56,8 @@ def test_duplicate_import_same_file_into_another_club_is_fine(
     user = make_user("adm", public_club, Role.OWNER)
     user.memberships.create(club=other, role=Role.OWNER)
     client.force_login(user)
-    assert _post(client, public_club, elite_bytes).status_code == 302
-    assert _post(client, other, elite_bytes).status_code == 302
+    assert upload_tournament(client, public_club, "elite.txt", elite_bytes).status_code == 302
+    assert upload_tournament(client, other, "elite.txt", elite_bytes).status_code == 302
 
 
 def test_duplicate_import_box_hidden_on_a_first_upload(client, public_club, importer):

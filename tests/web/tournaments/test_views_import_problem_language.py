@@ -5,10 +5,11 @@ from __future__ import annotations
 import html
 
 import pytest
-from django.core.files.uploadedfile import SimpleUploadedFile
 
 from chessclub_web.clubs.models import Role
 from chessclub_web.tournaments.models import Tournament
+
+from ..builders import upload_tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -25,15 +26,7 @@ def _bad_colour(elite_bytes: bytes) -> tuple[bytes, int, int]:
 
 
 def _upload(client, club, data: bytes, language: str) -> str:
-    response = client.post(
-        f"/clubs/{club.number}/import/",
-        {
-            "file": SimpleUploadedFile("bad.txt", data),
-            "kind": "club",
-            "time_control_category": "standard",
-        },
-        HTTP_ACCEPT_LANGUAGE=language,
-    )
+    response = upload_tournament(client, club, "bad.txt", data, language)
     assert response.status_code == 400
     return html.unescape(response.content.decode())
 

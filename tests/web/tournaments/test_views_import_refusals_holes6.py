@@ -8,39 +8,21 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from django.core.files.uploadedfile import SimpleUploadedFile
 
 from chessclub.formats import MAX_PROBLEMS
-from chessclub_web.clubs.models import Role
 from chessclub_web.tournaments.models import Tournament
+
+from ..builders import upload_tournament
 
 pytestmark = pytest.mark.django_db
 FUZZ = Path(__file__).resolve().parents[2] / "fixtures" / "fuzz"
 
 
-@pytest.fixture
-def owner(client, public_club, make_user):
-    client.force_login(make_user("owner", public_club, Role.OWNER))
-    return client
-
-
-def post(client, club, name: str, data: bytes):
-    return client.post(
-        f"/clubs/{club.number}/import/",
-        {
-            "file": SimpleUploadedFile(name, data),
-            "kind": "club",
-            "time_control_category": "standard",
-        },
-        HTTP_ACCEPT_LANGUAGE="en",
-    )
-
-
-def test_holes6_a_5_mb_trf_of_bad_lines_gives_a_small_page(owner, public_club):
+def test_holes6_a_5_mb_trf_of_bad_lines_gives_a_small_page(owner_client, public_club):
     count = 500_000  # 4.5 MB: each record "001 ABCD" has one problem
     data = b"012 Bounded\nXXR 5\n092 Individual: Swiss-System\n" + b"001 ABCD\n" * count
     assert len(data) < 5 * 1024 * 1024
-    response = post(owner, public_club, "big.trf", data)
+    response = upload_tournament(owner_client, public_club, "big.trf", data)
     assert response.status_code == 400
     page = response.content.decode()
     assert page.count("starting rank") == MAX_PROBLEMS
@@ -49,7 +31,7 @@ def test_holes6_a_5_mb_trf_of_bad_lines_gives_a_small_page(owner, public_club):
     assert not Tournament.objects.exists()
 
 
-def test_holes5_control_character_in_a_belgian_file_is_located(owner, public_club):
+def test_holes5_control_character_in_a_belgian_file_is_located(owner_client, public_club):
     # The corpus files that raised a bare ValueError (README of tests/fixtures/fuzz).
     crashed = [
         FUZZ / "frbe-elo-unit-separator.txt",
@@ -57,7 +39,7 @@ def test_holes5_control_character_in_a_belgian_file_is_located(owner, public_clu
         FUZZ / "frbe-opponent-file-separator.txt",
     ]
     for path in crashed:
-        response = post(owner, public_club, path.name, path.read_bytes())
+        response = upload_tournament(owner_client, public_club, path.name, path.read_bytes())
         assert response.status_code == 400, path.name
         assert "control character U+001" in response.content.decode(), path.name
     assert not Tournament.objects.exists()

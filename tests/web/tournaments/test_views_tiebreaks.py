@@ -55,12 +55,6 @@ def settings_url(demo) -> str:
     return demo + "settings/"
 
 
-@pytest.fixture
-def owner(client, demo):
-    client.force_login(Club.objects.get(number="618").memberships.get(role=Role.OWNER).user)
-    return client
-
-
 def _post(client, url: str, tiebreaks: str = "", rules: str = "", lots: bool = False):
     data = {"tiebreaks": tiebreaks, "tiebreak_rules": rules}
     if lots:
@@ -141,13 +135,13 @@ def test_s5_print_view_keeps_tiebreak_columns_without_buttons(client, demo):
 # --- Paramètres --------------------------------------------------------------------------
 
 
-def test_s1_settings_change_columns_and_order(owner, demo, settings_url, row):
-    before = _order(owner.get(demo).content.decode())
-    response = _post(owner, settings_url, "sb, win", "2023")
+def test_s1_settings_change_columns_and_order(demo_owner, demo, settings_url, row):
+    before = _order(demo_owner.get(demo).content.decode())
+    response = _post(demo_owner, settings_url, "sb, win", "2023")
     assert response.status_code == 302 and response["Location"] == demo
     row.refresh_from_db()
     assert (row.tiebreaks, row.tiebreak_rules) == ("SB,WIN", "2023")
-    html = owner.get(demo, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    html = demo_owner.get(demo, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert _headers(html) == ["SB", "WIN"]
     assert "Tiebreaks: SB, WIN — FIDE C.07 rules of 2023" in html
     tournament = read_tournament(ELITE_FILE.read_bytes(), source=ELITE_FILE.name)
@@ -156,12 +150,12 @@ def test_s1_settings_change_columns_and_order(owner, demo, settings_url, row):
     assert after == [int(r.player.pairing_number) for r in expected]
     assert after != before
     assert after[:5] == [3, 9, 1, 4, 2]  # SB now decides the 4½ group
-    crosstable = owner.get(demo + "crosstable/").content.decode()
+    crosstable = demo_owner.get(demo + "crosstable/").content.decode()
     assert _headers(crosstable) == ["SB", "WIN"]
 
 
-def test_s1_settings_page_lists_the_catalogue_and_current_settings(owner, settings_url):
-    response = owner.get(settings_url, HTTP_ACCEPT_LANGUAGE="en")
+def test_s1_settings_page_lists_the_catalogue_and_current_settings(demo_owner, settings_url):
+    response = demo_owner.get(settings_url, HTTP_ACCEPT_LANGUAGE="en")
     assert response.status_code == 200
     html = response.content.decode()
     for code, article in (("BH", "C.07 Art. 8.1"), ("KS", "C.07 Art. 9.2"), ("DE", "C.07 Art. 6")):
@@ -172,42 +166,42 @@ def test_s1_settings_page_lists_the_catalogue_and_current_settings(owner, settin
     assert 'name="csrfmiddlewaretoken"' in html
 
 
-def test_s1_settings_bad_code_refused_naming_it(owner, settings_url, row):
-    response = _post(owner, settings_url, "BH/C1, XYZ, SB", "2023")
+def test_s1_settings_bad_code_refused_naming_it(demo_owner, settings_url, row):
+    response = _post(demo_owner, settings_url, "BH/C1, XYZ, SB", "2023")
     assert response.status_code == 400
     assert "XYZ" in response.content.decode()
     assert "not a tiebreak code" in response.content.decode()
-    response = _post(owner, settings_url, "WIN/C1", "")
+    response = _post(demo_owner, settings_url, "WIN/C1", "")
     assert response.status_code == 400
     assert "WIN/C1" in response.content.decode()
-    response = _post(owner, settings_url, "BH, bh", "")
+    response = _post(demo_owner, settings_url, "BH, bh", "")
     assert response.status_code == 400 and "listed twice" in response.content.decode()
-    response = _post(owner, settings_url, "BH", "1999")
+    response = _post(demo_owner, settings_url, "BH", "1999")
     assert response.status_code == 400
     row.refresh_from_db()
     assert (row.tiebreaks, row.tiebreak_rules) == ("", "")  # nothing stored
 
 
-def test_s1_settings_store_canonical_spelling(owner, settings_url, row):
-    assert _post(owner, settings_url, "bh-c1 ge ks/l+1 sb/m1", "").status_code == 302
+def test_s1_settings_store_canonical_spelling(demo_owner, settings_url, row):
+    assert _post(demo_owner, settings_url, "bh-c1 ge ks/l+1 sb/m1", "").status_code == 302
     row.refresh_from_db()
     assert row.tiebreaks == "BH/C1,REP,KS/L+1,SB/M1"
 
 
-def test_s1_settings_empty_means_the_defaults(owner, settings_url, demo, row):
-    _post(owner, settings_url, "SB", "2026")
-    assert _post(owner, settings_url, "", "").status_code == 302
+def test_s1_settings_empty_means_the_defaults(demo_owner, settings_url, demo, row):
+    _post(demo_owner, settings_url, "SB", "2026")
+    assert _post(demo_owner, settings_url, "", "").status_code == 302
     row.refresh_from_db()
     assert (row.tiebreaks, row.tiebreak_rules) == ("", "")
-    assert _headers(owner.get(demo).content.decode()) == ["BH/C1", "BH", "SB", "DE", "WIN"]
+    assert _headers(demo_owner.get(demo).content.decode()) == ["BH/C1", "BH", "SB", "DE", "WIN"]
 
 
-def test_s1_drawing_of_lots_seed_drawn_once_kept_and_shown(owner, settings_url, demo, row):
-    assert _post(owner, settings_url, "WIN", "", lots=True).status_code == 302
+def test_s1_drawing_of_lots_seed_drawn_once_kept_and_shown(demo_owner, settings_url, demo, row):
+    assert _post(demo_owner, settings_url, "WIN", "", lots=True).status_code == 302
     row.refresh_from_db()
     seed = row.lots_seed
     assert row.draw_lots and seed is not None
-    html = owner.get(demo, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    html = demo_owner.get(demo, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert f"seed {seed}" in html
     ranks = re.findall(r'<td class="num rank">([^<]*)</td>', html)
     assert ranks == [str(n) for n in range(1, 17)]  # lots decided every remaining tie
@@ -216,17 +210,19 @@ def test_s1_drawing_of_lots_seed_drawn_once_kept_and_shown(owner, settings_url, 
     tournament = read_tournament(ELITE_FILE.read_bytes(), source=ELITE_FILE.name)
     expected = compute_standings(tournament, ("WIN",), era=RuleEra.PRE_2023, lots_seed=seed)
     assert _order(html) == [int(r.player.pairing_number) for r in expected]
-    assert f"<strong>{seed}</strong>" in owner.get(settings_url).content.decode()
+    assert f"<strong>{seed}</strong>" in demo_owner.get(settings_url).content.decode()
     # switched off: ties share the rank again; switched on: the same seed.
-    _post(owner, settings_url, "WIN", "")
-    html = owner.get(demo).content.decode()
+    _post(demo_owner, settings_url, "WIN", "")
+    html = demo_owner.get(demo).content.decode()
     assert any("–" in r for r in re.findall(r'<td class="num rank">([^<]*)</td>', html))
-    _post(owner, settings_url, "WIN", "", lots=True)
+    _post(demo_owner, settings_url, "WIN", "", lots=True)
     row.refresh_from_db()
     assert row.lots_seed == seed
 
 
-def test_s1_cache_invalidated_after_settings_change(owner, demo, settings_url, row, monkeypatch):
+def test_s1_cache_invalidated_after_settings_change(
+    demo_owner, demo, settings_url, row, monkeypatch
+):
     calls = []
     original = presentation.summarize
 
@@ -235,14 +231,14 @@ def test_s1_cache_invalidated_after_settings_change(owner, demo, settings_url, r
         return original(*args, **kwargs)
 
     monkeypatch.setattr(presentation, "summarize", counting)
-    owner.get(demo)
-    owner.get(demo)
+    demo_owner.get(demo)
+    demo_owner.get(demo)
     assert len(calls) == 1
     revision = row.revision
-    _post(owner, settings_url, "SB", "")
+    _post(demo_owner, settings_url, "SB", "")
     row.refresh_from_db()
     assert row.revision != revision
-    assert _headers(owner.get(demo).content.decode()) == ["SB"]
+    assert _headers(demo_owner.get(demo).content.decode()) == ["SB"]
     assert len(calls) == 2
 
 
@@ -303,9 +299,9 @@ def test_s1_settings_and_explanations_404_in_private_club_for_outsiders(
     assert _post(client, private_tournament + "settings/", "SB").status_code == 404
 
 
-def test_s1_settings_of_a_tournament_of_another_club_is_404(owner, private_tournament):
+def test_s1_settings_of_a_tournament_of_another_club_is_404(demo_owner, private_tournament):
     other = private_tournament.replace("/clubs/701/", "/clubs/618/")
-    assert owner.get(other + "settings/").status_code == 404
+    assert demo_owner.get(other + "settings/").status_code == 404
 
 
 # --- Explanations -----------------------------------------------------------------------
@@ -328,11 +324,11 @@ def test_s1_explanation_bh_c1_lists_the_cut_contribution(client, demo, path):
     assert re.search(r"<strong>25</strong>", html)
 
 
-def test_s1_explanation_vur_cut_under_2023_rules(owner, demo, settings_url):
+def test_s1_explanation_vur_cut_under_2023_rules(demo_owner, demo, settings_url):
     """Oscar (15) was absent from round 2 on: under the 2023 rules a voluntary unplayed round
     is cut first (C.07 Art. 16.5), its dummy opponent has his own score (Art. 16.4)."""
-    _post(owner, settings_url, "BH/C1", "2023")
-    html = owner.get(demo + "explain/15/BH/C1/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    _post(demo_owner, settings_url, "BH/C1", "2023")
+    html = demo_owner.get(demo + "explain/15/BH/C1/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     removed = [
         _text(r) for kind, r in re.findall(r'<tr class="(counted|removed)">(.*?)</tr>', html, re.S)
     ]
@@ -347,9 +343,9 @@ def test_s1_explanation_virtual_opponent_under_2009_rules(client, demo):
     assert "virtual opponent (C.02 Art. 13.15.3)" in html
 
 
-def test_s1_explanation_direct_encounter_shows_the_tied_group(owner, demo, settings_url):
-    _post(owner, settings_url, "DE, WIN", "")
-    html = owner.get(demo + "explain/1/DE/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+def test_s1_explanation_direct_encounter_shows_the_tied_group(demo_owner, demo, settings_url):
+    _post(demo_owner, settings_url, "DE, WIN", "")
+    html = demo_owner.get(demo + "explain/1/DE/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "Tied group" in html
     group = html[html.index("Tied group") :]
     for number in (1, 2, 4, 9):  # the 4½ group
@@ -404,8 +400,8 @@ def _text_cells(html: str) -> str:
     return "".join(f">{_text(c)}<" for c in re.findall(r"<td[^>]*>(.*?)</td>", html, re.S))
 
 
-def test_s1_settings_bad_code_named_in_french(owner, settings_url):
-    response = owner.post(
+def test_s1_settings_bad_code_named_in_french(demo_owner, settings_url):
+    response = demo_owner.post(
         settings_url, {"tiebreaks": "BH, XYZ", "tiebreak_rules": ""}, HTTP_ACCEPT_LANGUAGE="fr"
     )
     assert response.status_code == 400

@@ -29,6 +29,8 @@ from chessclub_web.teams import services as teams
 from chessclub_web.tournaments import models as rows
 from chessclub_web.tournaments.models import Round, System, Tournament, TournamentPlayer
 
+from ...builders import needs_postgresql, numbers
+
 pytestmark = pytest.mark.django_db
 
 
@@ -59,10 +61,6 @@ def round_robin(club, *, paired: bool = True) -> Tournament:
     return Tournament.objects.get(pk=t.pk)
 
 
-def entries(t: Tournament) -> list[tuple[int, str]]:
-    return list(t.players.order_by("pairing_number").values_list("pairing_number", "name"))
-
-
 # -- the service ---------------------------------------------------------------------------
 
 
@@ -70,11 +68,11 @@ def test_holes3_round_robin_paired_takes_no_new_entry_through_the_service(public
     """``add_player`` is what the FRBE page calls now: refused with the reason, nothing
     stored (no entry, no bye, no history line)."""
     t = round_robin(public_club)
-    before = (entries(t), PairingChange.objects.filter(tournament=t).count())
+    before = (numbers(t), PairingChange.objects.filter(tournament=t).count())
     with pytest.raises(pairing.Refused) as refused:
         pairing.add_player(t, pairing.NewEntry(name="Echo, Emma", matricule="12345"), None)
     assert "round robin" in str(refused.value)
-    assert (entries(t), PairingChange.objects.filter(tournament=t).count()) == before
+    assert (numbers(t), PairingChange.objects.filter(tournament=t).count()) == before
     assert not rows.Bye.objects.filter(round__tournament=t).exists()
 
 
@@ -90,7 +88,7 @@ def test_holes3_add_player_reads_the_tournament_under_its_lock(public_club, monk
     with pytest.raises(pairing.Refused):
         pairing.add_player(stale, pairing.NewEntry(name="Echo, Emma"), None)
     assert locked == [stale.pk]
-    assert len(entries(stale)) == 4
+    assert len(numbers(stale)) == 4
 
 
 def test_holes3_closed_since_the_row_was_read_is_refused_not_a_500(public_club):
@@ -192,7 +190,7 @@ def test_holes3_admin_adds_changes_and_deletes_no_entry(superuser_client, public
     nothing changes. The entries are still shown."""
     t = round_robin(public_club)
     entry = t.players.order_by("pairing_number").first()
-    before = entries(t)
+    before = numbers(t)
     add = reverse("admin:tournaments_tournamentplayer_add")
     assert superuser_client.get(add).status_code == 403
     posted = {"tournament": t.pk, "pairing_number": 5, "name": "Echo, Emma", "entry_round": 1}
@@ -204,7 +202,7 @@ def test_holes3_admin_adds_changes_and_deletes_no_entry(superuser_client, public
     assert superuser_client.post(change, edited).status_code == 403
     delete = reverse("admin:tournaments_tournamentplayer_delete", args=(entry.pk,))
     assert superuser_client.post(delete, {"post": "yes"}).status_code == 403
-    assert entries(t) == before
+    assert numbers(t) == before
 
 
 def test_holes3_the_tournament_admin_inline_adds_no_entry(superuser_client, public_club):
@@ -216,7 +214,7 @@ def test_holes3_the_tournament_admin_inline_adds_no_entry(superuser_client, publ
     assert "players-__prefix__" not in html
     assert 'name="players-0-name"' not in html
     assert 'name="players-0-DELETE"' not in html
-    assert len(entries(t)) == 4
+    assert len(numbers(t)) == 4
 
 
 def test_holes3_an_open_tournament_can_still_be_deleted_in_the_admin(superuser_client, public_club):
@@ -261,17 +259,12 @@ def test_holes3_round_robin_not_paired_from_the_entries_of_before(public_club, m
     assert seated == set(t.players.values_list("pk", flat=True))
 
 
-def _needs_postgresql() -> None:
-    if connection.vendor != "postgresql":
-        pytest.skip("needs PostgreSQL (row locks under real concurrency)")
-
-
 @pytest.mark.django_db(transaction=True)
 def test_holes3_two_registrations_at_once_make_one_entry(public_club):
     """PostgreSQL: the same player posted twice at once (a double click, or the FRBE page
     and the entries page together): the second waits for the first's lock, then sees the
     first entry and is refused. One entry, one history line."""
-    _needs_postgresql()
+    needs_postgresql()
     t = Tournament.objects.create(club=public_club, name="Open", system=System.SWISS)
     start = threading.Barrier(2)
     outcome: list[object] = []
@@ -303,7 +296,7 @@ def test_holes3_a_registration_during_the_closing_waits_then_is_refused(
     """PostgreSQL: a player added while the tournament is being closed (the closing holds
     its lock): the registration waits for the closing, then sees a closed tournament and is
     refused; the closed tournament's entries are those it was closed with."""
-    _needs_postgresql()
+    needs_postgresql()
     from chessclub_web.closing import services as closing
 
     from ...builders import make_swiss

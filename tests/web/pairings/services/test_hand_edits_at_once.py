@@ -28,8 +28,7 @@ from chessclub_web.clubs.models import Role
 from chessclub_web.pairings import services
 from chessclub_web.tournaments.models import Bye, Game, TournamentPlayer
 
-from ...builders import board, make_swiss
-from ...results.test_views_save_in_flight_closing_c1 import _needs_postgresql
+from ...builders import board, make_swiss, needs_postgresql
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -97,7 +96,7 @@ def _pk(t, number: int) -> int:
 
 @pytest.mark.parametrize("action", ["colours", "remove_board"])
 def test_board_edit_while_swap_in_flight(monkeypatch, public_club, make_user, action):
-    _needs_postgresql()
+    needs_postgresql()
     t = make_swiss(public_club, round2_state="draft")
     a, b = _clients(public_club, make_user)
     game = board(t, 2, 1)
