@@ -187,6 +187,12 @@ def numbers(tournament: Tournament) -> list[tuple[int, str]]:
 # --- the pages' URLs -------------------------------------------------------------------------
 
 
+def tournament_url(tournament: Tournament, name: str, *extra: object) -> str:
+    """The tournament's page ``name`` (a URL name taking the club's number and the
+    tournament's id, then ``extra``)."""
+    return reverse(name, args=(tournament.club.number, tournament.pk, *extra))
+
+
 def boards_url(tournament: Tournament, round_number: int = 2) -> str:
     return reverse("boards", args=(tournament.club.number, tournament.pk, round_number))
 

@@ -16,14 +16,12 @@ folder where crashing inputs are written (candidates for ``tests/fixtures/fuzz/`
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import json
 import os
-import signal
 import struct
 import traceback
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +29,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import seed as hypothesis_seed
 from hypothesis import strategies as st
+from test_fuzz_readers import TooSlow, time_limit
 
 from chessclub.formats import FormatError, read_tournament
 from chessclub.formats import frbe as frbe_format
@@ -354,32 +353,11 @@ READERS: dict[str, tuple[Callable[[bytes], object], type[Exception], list[Path],
 }
 
 
-class _TooSlow(Exception):
-    pass
-
-
-@contextlib.contextmanager
-def _time_limit(seconds: float) -> Iterator[None]:
-    def alarm(signum: int, frame: object) -> None:
-        raise _TooSlow(f"more than {seconds} s")
-
-    if not hasattr(signal, "setitimer"):  # not on Windows: no limit
-        yield
-        return
-    previous = signal.signal(signal.SIGALRM, alarm)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
-
-
 def _crash(reader: Callable[[bytes], object], error: type[Exception], data: bytes) -> str | None:
     """What went wrong reading ``data`` (``None``: read, or refused with ``error`` listing at
     most MAX_PROBLEMS problems): the exception and the place it was raised."""
     try:
-        with _time_limit(TIME_LIMIT):
+        with time_limit(TIME_LIMIT):
             reader(data)
     except error as exc:
         problems = getattr(exc, "problems", ())
@@ -387,7 +365,7 @@ def _crash(reader: Callable[[bytes], object], error: type[Exception], data: byte
             return f"{len(problems)} problems listed"
         str(exc)
         return None
-    except _TooSlow:
+    except TooSlow:
         return f"more than {TIME_LIMIT} s"
     except Exception as exc:  # the finding: any other exception
         frames = traceback.extract_tb(exc.__traceback__)

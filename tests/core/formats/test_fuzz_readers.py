@@ -58,7 +58,7 @@ def readers_of(path: Path) -> list[tuple[Reader, type[Exception]]]:
     return READERS[prefix]
 
 
-class _TooSlow(Exception):
+class TooSlow(Exception):
     pass
 
 
@@ -67,7 +67,7 @@ def time_limit(seconds: float) -> Iterator[None]:
     """Fail (instead of hanging the suite) when the block takes longer than ``seconds``."""
 
     def alarm(signum: int, frame: object) -> None:
-        raise _TooSlow(f"more than {seconds} s")
+        raise TooSlow(f"more than {seconds} s")
 
     if not hasattr(signal, "setitimer"):  # not on Windows: no limit
         yield

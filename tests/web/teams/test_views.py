@@ -10,6 +10,8 @@ from chessclub_web.teams import services
 from chessclub_web.teams.models import LineUp, Match, MatchBoard, TeamBye
 from chessclub_web.tournaments.models import Game, System, Tournament
 
+from ..builders import tournament_url
+
 
 def _event(club, system=System.TEAM_ROUND_ROBIN, teams=4, boards=4, reserves=1) -> Tournament:
     t = Tournament.objects.create(club=club, name="Interclubs", system=system)
@@ -23,20 +25,14 @@ def _event(club, system=System.TEAM_ROUND_ROBIN, teams=4, boards=4, reserves=1) 
     return t
 
 
-def _url(t: Tournament, name: str = "team_standings", *extra) -> str:
-    from django.urls import reverse
-
-    return reverse(name, args=(t.club.number, t.pk, *extra))
-
-
 def test_teams_tab_appears_for_team_events_only(client, public_club, owner):
     """The tab registry shows "team_standings" for a team system (lead's scaffold)."""
     t = _event(public_club, teams=2, boards=2)
-    page = client.get(_url(t))
+    page = client.get(tournament_url(t, "team_standings"))
     assert page.status_code == 200
     assert "Team 1" in page.content.decode()
     single = Tournament.objects.create(club=public_club, name="Open", system=System.SWISS)
-    assert client.get(_url(single)).status_code == 404
+    assert client.get(tournament_url(single, "team_standings")).status_code == 404
 
 
 def test_issue8_round_robin_pairs_every_round_from_berger_tables(client, public_club, owner):
@@ -44,7 +40,7 @@ def test_issue8_round_robin_pairs_every_round_from_berger_tables(client, public_
     3 rounds of 2 matches, each team meets each other once."""
     t = _event(public_club)
     client.force_login(owner)
-    response = client.post(_url(t, "team_action"), {"action": "pair_round_robin"})
+    response = client.post(tournament_url(t, "team_action"), {"action": "pair_round_robin"})
     assert response.status_code == 302
     pairs = [
         (m.round.number, m.home.number, m.away.number)
@@ -98,7 +94,7 @@ def _enter(client, t, match, codes):
     for board in match.boards.select_related("game"):
         data[f"result-{board.game_id}"] = codes[board.board - 1]
         data[f"version-{board.game_id}"] = board.game.version
-    return client.post(_url(t, "team_match", match.pk), data)
+    return client.post(tournament_url(t, "team_match", match.pk), data)
 
 
 def test_issue8_match_page_computes_match_score_and_match_points(client, public_club, owner):
@@ -112,7 +108,7 @@ def test_issue8_match_page_computes_match_score_and_match_points(client, public_
     match = Match.objects.get(round__tournament=t)
     response = _enter(client, t, match, ["1-0", "=", "0-1", "+-"])
     assert response.status_code == 302
-    page = client.get(_url(t, "team_match", match.pk)).content.decode()
+    page = client.get(tournament_url(t, "team_match", match.pk)).content.decode()
     assert "1½ – 2½" in page
     assert "0 – 2" in page
     core = services.load_team_tournament(t)
@@ -136,7 +132,7 @@ def test_r3_stale_version_changes_nothing_on_a_match_page(client, public_club, o
         f"result-{second.game_id}": "=",
         f"version-{second.game_id}": 1,
     }
-    response = client.post(_url(t, "team_match", match.pk), data)
+    response = client.post(tournament_url(t, "team_match", match.pk), data)
     assert response.status_code == 409
     assert Game.objects.get(pk=board.game_id).result == "1-0"
     assert match.boards.get(board=2).game.result == ""
@@ -151,7 +147,7 @@ def test_issue8_lineup_with_reserve_follows_fixed_board_order(client, public_clu
     match = Match.objects.get(round__tournament=t)
     members = list(match.home.members.order_by("position"))
     ids = [m.player_id for m in members]
-    url = _url(t, "team_match", match.pk)
+    url = tournament_url(t, "team_match", match.pk)
     ok = {"action": "lineup", "team": match.home.pk}
     ok.update({f"board_{b}": pid for b, pid in enumerate([ids[0], ids[2], ids[3], ids[4]], 1)})
     assert client.post(url, ok).status_code == 302
@@ -189,7 +185,7 @@ def test_issue8_match_points_are_configurable(client, public_club, owner):
     t = _event(public_club, teams=2)
     client.force_login(owner)
     response = client.post(
-        _url(t, "team_action"),
+        tournament_url(t, "team_action"),
         {
             "action": "settings",
             "boards": "4",
@@ -211,15 +207,18 @@ def test_issue8_match_points_are_configurable(client, public_club, owner):
 def test_issue8_bad_input_is_refused_with_400(client, public_club, owner):
     t = _event(public_club, teams=2)
     client.force_login(owner)
-    bad = client.post(_url(t, "team_action"), {"action": "settings", "boards": "x"})
+    bad = client.post(tournament_url(t, "team_action"), {"action": "settings", "boards": "x"})
     assert bad.status_code == 400
     assert (
-        client.post(_url(t, "team_action"), {"action": "add_team", "name": ""}).status_code == 400
+        client.post(
+            tournament_url(t, "team_action"), {"action": "add_team", "name": ""}
+        ).status_code
+        == 400
     )
     services.pair_round_robin(t)
     match = Match.objects.get(round__tournament=t)
     bad = client.post(
-        _url(t, "team_match", match.pk),
+        tournament_url(t, "team_match", match.pk),
         {
             "action": "results",
             f"result-{match.boards.get(board=1).game_id}": "9-9",
@@ -234,7 +233,7 @@ def test_issue8_permissions_checked_on_the_server(client, public_club, make_user
     services.pair_round_robin(t)
     match = Match.objects.get(round__tournament=t)
     response = client.post(
-        _url(t, "team_match", match.pk),
+        tournament_url(t, "team_match", match.pk),
         {
             "action": "results",
             f"result-{match.boards.get(board=1).game_id}": "1-0",
@@ -244,8 +243,11 @@ def test_issue8_permissions_checked_on_the_server(client, public_club, make_user
     assert response.status_code == 302 and "login" in response["Location"]
     outsider = make_user("outsider")
     client.force_login(outsider)
-    assert client.post(_url(t, "team_action"), {"action": "pair_round_robin"}).status_code == 403
-    assert client.get(_url(t, "team_export")).status_code == 403
+    assert (
+        client.post(tournament_url(t, "team_action"), {"action": "pair_round_robin"}).status_code
+        == 403
+    )
+    assert client.get(tournament_url(t, "team_export")).status_code == 403
 
 
 def test_issue8_standings_tab_shows_crosstable_and_players(client, public_club, owner):
@@ -254,10 +256,10 @@ def test_issue8_standings_tab_shows_crosstable_and_players(client, public_club, 
     client.force_login(owner)
     match = Match.objects.get(round__tournament=t)
     _enter(client, t, match, ["1-0", "1-0", "=", "="])
-    page = client.get(_url(t)).content.decode()
+    page = client.get(tournament_url(t, "team_standings")).content.decode()
     assert "Team crosstable" in page or "Grille" in page
     assert "Player 1.1" in page
-    export = client.get(_url(t, "team_export"))
+    export = client.get(tournament_url(t, "team_export"))
     assert export.status_code == 200
     text = export.content.decode()
     assert "\n310   1 Team 1" in text and "\n352 WBWB" in text
@@ -270,7 +272,9 @@ def test_issue8_standings_tab_shows_crosstable_and_players(client, public_club, 
 def test_issue8_team_pages_are_translated(client, public_club, language, title):
     """French first; Dutch and German too (catalogue of the teams app)."""
     t = _event(public_club, teams=2, boards=2)
-    page = client.get(_url(t), HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    page = client.get(
+        tournament_url(t, "team_standings"), HTTP_ACCEPT_LANGUAGE=language
+    ).content.decode()
     assert title in page
 
 
@@ -283,7 +287,7 @@ def test_r2_r5_team_boards_autosave_and_history_through_the_results_app(client, 
     services.pair_round_robin(t)
     client.force_login(owner)
     match = Match.objects.get(round__tournament=t)
-    page = client.get(_url(t, "team_match", match.pk)).content.decode()
+    page = client.get(tournament_url(t, "team_match", match.pk)).content.decode()
     save_url = reverse("save_board", args=(t.club.number, t.pk, 1))
     assert f'data-autosave="{save_url}"' in page
     board = match.boards.get(board=1)
@@ -310,7 +314,7 @@ def test_issue8_roster_from_the_club_players(client, public_club, owner):
     t = _event(public_club, teams=1, boards=1, reserves=0)
     team = t.teams.get()
     client.force_login(owner)
-    url = _url(t, "team_detail", team.number)
+    url = tournament_url(t, "team_detail", team.number)
     assert (
         client.post(url, {"action": "club_player", "club_player": club_player.pk}).status_code
         == 302
@@ -335,7 +339,7 @@ def test_issue8_round_robin_export_passes_the_engines_berger_check(
     services.pair_round_robin(t)
     Game.objects.filter(round__tournament=t).update(result="=")  # every board drawn
     client.force_login(owner)
-    text = client.get(_url(t, "team_export")).content.decode()
+    text = client.get(tournament_url(t, "team_export")).content.decode()
     checks = check_team_trf(text)
     assert len(checks) == (teams if teams % 2 else teams - 1)
     assert all(c["check"] for c in checks), checks
@@ -357,7 +361,7 @@ def test_issue8_board_order_by_rating_unless_the_captain_sets_it(client, public_
     assert names() == ["A", "B", "C"]
     client.force_login(owner)
     ids = [m.player_id for m in team.members.order_by("position")]
-    url = _url(t, "team_detail", team.number)
+    url = tournament_url(t, "team_detail", team.number)
     assert (
         client.post(url, {"action": "order", "player": [ids[2], ids[0], ids[1]]}).status_code == 302
     )
@@ -380,14 +384,17 @@ def test_c1_closed_team_event_takes_no_new_pairing_nor_line_up(client, public_cl
     match = Match.objects.get(round__tournament=t)
     Tournament.objects.filter(pk=t.pk).update(closed_at=timezone.now())
     client.force_login(owner)
-    url = _url(t, "team_match", match.pk)
+    url = tournament_url(t, "team_match", match.pk)
     assert client.post(url, {"action": "forfeit", "forfeit": "+-"}).status_code == 409
     ids = list(match.home.members.order_by("position").values_list("player_id", flat=True))
     lineup = {"action": "lineup", "team": match.home.pk}
     lineup.update({f"board_{b}": pid for b, pid in enumerate(ids[1:5], 1)})
     assert client.post(url, lineup).status_code == 409
     assert (
-        client.post(_url(t, "team_action"), {"action": "add_team", "name": "X"}).status_code == 409
+        client.post(
+            tournament_url(t, "team_action"), {"action": "add_team", "name": "X"}
+        ).status_code
+        == 409
     )
     assert Match.objects.get(pk=match.pk).forfeit == ""
 
@@ -408,11 +415,16 @@ def test_s4_team_tiebreaks_are_set_on_the_teams_tab(client, public_club, owner):
         "match_loss": "0",
         "tiebreak_rules": "2023",
     }
-    response = client.post(_url(t, "team_action"), dict(form, tiebreaks="bh:mp/c1, EMMSB"))
+    response = client.post(
+        tournament_url(t, "team_action"), dict(form, tiebreaks="bh:mp/c1, EMMSB")
+    )
     assert response.status_code == 302
     t.refresh_from_db()
     assert (t.tiebreaks, t.tiebreak_rules) == ("BH:MP/C1,EMMSB", "2023")
-    assert "BH:MP/C1, EMMSB" in client.get(_url(t)).content.decode()
-    assert client.post(_url(t, "team_action"), dict(form, tiebreaks="WIN")).status_code == 400
+    assert "BH:MP/C1, EMMSB" in client.get(tournament_url(t, "team_standings")).content.decode()
+    assert (
+        client.post(tournament_url(t, "team_action"), dict(form, tiebreaks="WIN")).status_code
+        == 400
+    )
     t.refresh_from_db()
     assert t.tiebreaks == "BH:MP/C1,EMMSB"

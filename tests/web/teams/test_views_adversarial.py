@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import pytest
 from django.test import Client
-from django.urls import reverse
 from django.utils import timezone
 
 from chessclub_web.clubs.models import Role
@@ -23,6 +22,8 @@ from chessclub_web.teams.models import (
 )
 from chessclub_web.tournaments.models import Bye, Game, Round, System, Tournament
 
+from ..builders import tournament_url
+
 
 def _event(club, teams=2, boards=4, system=System.TEAM_ROUND_ROBIN, name="Interclubs"):
     t = Tournament.objects.create(club=club, name=name, system=system, planned_rounds=3)
@@ -34,10 +35,6 @@ def _event(club, teams=2, boards=4, system=System.TEAM_ROUND_ROBIN, name="Interc
         for k in range(1, boards + 2):
             services.add_member(team, f"P{n}.{k}", 2000 - 10 * k - n)
     return t
-
-
-def _url(t, name, *extra):
-    return reverse(name, args=(t.club.number, t.pk, *extra))
 
 
 def _state(t):
@@ -94,7 +91,7 @@ def test_issue8_1_tampered_lineups_are_refused_and_change_nothing(client, public
     mine, theirs = _roster(home), _roster(away)
     foreign = _roster(Team.objects.get(tournament=other, number=1))
     client.force_login(owner)
-    url = _url(t, "team_match", match.pk)
+    url = tournament_url(t, "team_match", match.pk)
     before = _state(t)
     bad = [
         _lineup_form(home, [theirs[0], mine[1], mine[2], mine[3]]),  # the other team's player
@@ -130,8 +127,8 @@ def test_issue8_1_one_player_in_one_team(client, public_club, owner):
     t = _event(public_club)
     player = ClubPlayer.objects.create(club=public_club, surname="Roster", first_name="One")
     client.force_login(owner)
-    first = _url(t, "team_detail", 1)
-    second = _url(t, "team_detail", 2)
+    first = tournament_url(t, "team_detail", 1)
+    second = tournament_url(t, "team_detail", 2)
     form = {"action": "club_player", "club_player": player.pk}
     assert client.post(first, form).status_code == 302
     before = _state(t)
@@ -156,7 +153,7 @@ def test_issue8_3_forfeit_over_entered_results_is_refused(client, public_club, o
     services.pair_round_robin(t)
     match = Match.objects.get(round__tournament=t)
     client.force_login(owner)
-    url = _url(t, "team_match", match.pk)
+    url = tournament_url(t, "team_match", match.pk)
     boards = list(match.boards.select_related("game").order_by("board"))
     first = boards[0].game
     data = {"action": "results", f"result-{first.pk}": "1-0", f"version-{first.pk}": first.version}
@@ -198,7 +195,7 @@ def test_issue8_2_team_swiss_next_round_waits_for_every_result(client, public_cl
     round 1 has no result; nothing is stored."""
     t = _event(public_club, teams=4, system=System.TEAM_SWISS)
     client.force_login(owner)
-    url = _url(t, "team_action")
+    url = tournament_url(t, "team_action")
     assert client.post(url, {"action": "pair_swiss"}).status_code == 302
     matches = list(Match.objects.filter(round__tournament=t))
     assert len(matches) == 2
@@ -245,7 +242,7 @@ def test_c1_closed_team_event_rosters_and_settings_are_frozen(client, public_clu
     player = ClubPlayer.objects.create(club=public_club, surname="Late", first_name="Comer")
     Tournament.objects.filter(pk=t.pk).update(closed_at=timezone.now())
     client.force_login(owner)
-    team_url = _url(t, "team_detail", 1)
+    team_url = tournament_url(t, "team_detail", 1)
     roster = _roster(Team.objects.get(tournament=t, number=1))
     before = _state(t)
     posts = [
@@ -254,17 +251,17 @@ def test_c1_closed_team_event_rosters_and_settings_are_frozen(client, public_clu
         (team_url, {"action": "by_rating"}),
         (team_url, {"action": "order", "player": list(reversed(roster))}),
         (
-            _url(t, "team_action"),
+            tournament_url(t, "team_action"),
             {"action": "settings", "match_win": "3", "match_draw": "1", "match_loss": "0"},
         ),
-        (_url(t, "team_action"), {"action": "pair_round_robin"}),
+        (tournament_url(t, "team_action"), {"action": "pair_round_robin"}),
     ]
     for url, form in posts:
         response = client.post(url, form)
         assert response.status_code == 409, (url, form)
         assert "clôturé" in response.content.decode(), (url, form)
     assert _state(t) == before
-    for url in (_url(t, "team_standings"), team_url, _url(t, "team_round", 1)):
+    for url in (tournament_url(t, "team_standings"), team_url, tournament_url(t, "team_round", 1)):
         assert client.get(url).status_code == 200
 
 
@@ -277,13 +274,13 @@ def test_issue8_permissions_on_every_team_post(client, public_club, private_club
     match = Match.objects.get(round__tournament=t)
     game = match.boards.first().game
     posts = [
-        (_url(t, "team_action"), {"action": "add_team", "name": "Intruders"}),
-        (_url(t, "team_action"), {"action": "settings", "match_win": "3"}),
-        (_url(t, "team_detail", 1), {"name": "Intruder"}),
-        (_url(t, "team_match", match.pk), {"action": "forfeit", "forfeit": "+-"}),
-        (_url(t, "team_match", match.pk), _lineup_form(match.home, [None] * 4)),
+        (tournament_url(t, "team_action"), {"action": "add_team", "name": "Intruders"}),
+        (tournament_url(t, "team_action"), {"action": "settings", "match_win": "3"}),
+        (tournament_url(t, "team_detail", 1), {"name": "Intruder"}),
+        (tournament_url(t, "team_match", match.pk), {"action": "forfeit", "forfeit": "+-"}),
+        (tournament_url(t, "team_match", match.pk), _lineup_form(match.home, [None] * 4)),
         (
-            _url(t, "team_match", match.pk),
+            tournament_url(t, "team_match", match.pk),
             {"action": "results", f"result-{game.pk}": "1-0", f"version-{game.pk}": 1},
         ),
     ]
@@ -294,7 +291,7 @@ def test_issue8_permissions_on_every_team_post(client, public_club, private_club
     client.force_login(make_user("stranger"))
     for url, form in posts:
         assert client.post(url, form).status_code == 403, url
-    assert client.get(_url(t, "team_export")).status_code == 403
+    assert client.get(tournament_url(t, "team_export")).status_code == 403
     client.force_login(make_user("arbiter", public_club, Role.ARBITER))
     assert client.post(posts[1][0], posts[1][1]).status_code == 403
     assert _state(t) == before
@@ -303,15 +300,17 @@ def test_issue8_permissions_on_every_team_post(client, public_club, private_club
     hidden_match = Match.objects.get(round__tournament=hidden)
     client.force_login(make_user("outsider"))
     for url in (
-        _url(hidden, "team_standings"),
-        _url(hidden, "team_detail", 1),
-        _url(hidden, "team_match", hidden_match.pk),
-        _url(hidden, "team_round", 1),
-        _url(hidden, "team_export"),
+        tournament_url(hidden, "team_standings"),
+        tournament_url(hidden, "team_detail", 1),
+        tournament_url(hidden, "team_match", hidden_match.pk),
+        tournament_url(hidden, "team_round", 1),
+        tournament_url(hidden, "team_export"),
     ):
         assert client.get(url).status_code == 404, url
     assert (
-        client.post(_url(hidden, "team_action"), {"action": "add_team", "name": "X"}).status_code
+        client.post(
+            tournament_url(hidden, "team_action"), {"action": "add_team", "name": "X"}
+        ).status_code
         == 404
     )
     assert _state(t) == before
@@ -330,31 +329,38 @@ def test_issue8_csrf_and_methods_are_4xx(public_club, owner):
     strict.force_login(owner)
     before = _state(t)
     for url, form in (
-        (_url(t, "team_action"), {"action": "add_team", "name": "X"}),
-        (_url(t, "team_match", match.pk), {"action": "forfeit", "forfeit": "+-"}),
-        (_url(t, "team_detail", 1), {"name": "X"}),
+        (tournament_url(t, "team_action"), {"action": "add_team", "name": "X"}),
+        (tournament_url(t, "team_match", match.pk), {"action": "forfeit", "forfeit": "+-"}),
+        (tournament_url(t, "team_detail", 1), {"name": "X"}),
     ):
         assert strict.post(url, form).status_code == 403
     client = Client()
     client.force_login(owner)
     for url in (
-        _url(t, "team_standings"),
-        _url(t, "team_detail", 1),
-        _url(t, "team_match", match.pk),
-        _url(t, "team_round", 1),
-        _url(t, "team_export"),
-        _url(t, "team_round_frbe", 1),
+        tournament_url(t, "team_standings"),
+        tournament_url(t, "team_detail", 1),
+        tournament_url(t, "team_match", match.pk),
+        tournament_url(t, "team_round", 1),
+        tournament_url(t, "team_export"),
+        tournament_url(t, "team_round_frbe", 1),
     ):
         for method in ("put", "delete", "patch"):
             assert getattr(client, method)(url).status_code == 405, (method, url)
-    assert client.get(_url(t, "team_action")).status_code == 405
-    for url in (_url(t, "team_standings"), _url(t, "team_round", 1), _url(t, "team_export")):
+    assert client.get(tournament_url(t, "team_action")).status_code == 405
+    for url in (
+        tournament_url(t, "team_standings"),
+        tournament_url(t, "team_round", 1),
+        tournament_url(t, "team_export"),
+    ):
         assert client.post(url, {}).status_code == 405
-    assert client.get(_url(t, "team_match", foreign.pk)).status_code == 404
-    assert client.post(_url(t, "team_match", foreign.pk), {"action": "forfeit"}).status_code == 404
-    assert client.get(_url(t, "team_detail", 99)).status_code == 404
-    assert client.get(_url(t, "team_round", 99)).status_code == 404
-    assert client.post(_url(t, "team_action"), {"action": "nonsense"}).status_code == 400
+    assert client.get(tournament_url(t, "team_match", foreign.pk)).status_code == 404
+    assert (
+        client.post(tournament_url(t, "team_match", foreign.pk), {"action": "forfeit"}).status_code
+        == 404
+    )
+    assert client.get(tournament_url(t, "team_detail", 99)).status_code == 404
+    assert client.get(tournament_url(t, "team_round", 99)).status_code == 404
+    assert client.post(tournament_url(t, "team_action"), {"action": "nonsense"}).status_code == 400
     assert _state(t) == before
 
 
@@ -365,7 +371,7 @@ def test_issue8_settings_bad_numbers_are_400(client, public_club, owner):
     empty and refused)."""
     t = _event(public_club)
     client.force_login(owner)
-    url = _url(t, "team_action")
+    url = tournament_url(t, "team_action")
     before = _state(t)
     for field, value in [
         ("match_win", "NaN"),
@@ -401,7 +407,7 @@ def test_r3_results_form_after_a_lineup_change_is_a_conflict(client, public_club
     services.pair_round_robin(t)
     match = Match.objects.get(round__tournament=t)
     client.force_login(owner)
-    url = _url(t, "team_match", match.pk)
+    url = tournament_url(t, "team_match", match.pk)
     old = list(match.boards.select_related("game").order_by("board"))
     form = {"action": "results"}
     for board in old:
@@ -438,7 +444,9 @@ def test_issue8_concurrent_adds_are_a_clear_400_not_a_500(client, public_club, o
 
     pre_save.connect(other_team_first, sender=Team)
     try:
-        response = client.post(_url(t, "team_action"), {"action": "add_team", "name": "A"})
+        response = client.post(
+            tournament_url(t, "team_action"), {"action": "add_team", "name": "A"}
+        )
     finally:
         pre_save.disconnect(other_team_first, sender=Team)
     assert response.status_code == 400
@@ -455,7 +463,9 @@ def test_issue8_concurrent_adds_are_a_clear_400_not_a_500(client, public_club, o
     count = TeamMember.objects.filter(team__tournament=t).count()
     pre_save.connect(other_player_first, sender=TournamentPlayer)
     try:
-        response = client.post(_url(t, "team_detail", 1), {"name": "Mine", "rating": "1500"})
+        response = client.post(
+            tournament_url(t, "team_detail", 1), {"name": "Mine", "rating": "1500"}
+        )
     finally:
         pre_save.disconnect(other_player_first, sender=TournamentPlayer)
     assert response.status_code == 400
@@ -472,12 +482,14 @@ def test_r1_results_pages_refuse_boards_of_a_forfeited_match(client, public_club
     services.pair_round_robin(t)
     match = Match.objects.get(round__tournament=t)
     client.force_login(owner)
-    assert client.post(_url(t, "team_match", match.pk), {"action": "forfeit", "forfeit": "+-"})
+    assert client.post(
+        tournament_url(t, "team_match", match.pk), {"action": "forfeit", "forfeit": "+-"}
+    )
     match.refresh_from_db()
     assert match.forfeit == "+-"
     game = match.boards.select_related("game").order_by("board")[0].game
     before = _state(t)
-    url = _url(t, path, match.round.number)
+    url = tournament_url(t, path, match.round.number)
     if path == "save_board":
         data = {"game": game.pk, "version": game.version, "result": "0-1"}
     else:
@@ -497,7 +509,7 @@ def test_r5_whole_match_forfeit_is_in_the_history(client, public_club, owner):
     services.pair_round_robin(t)
     match = Match.objects.get(round__tournament=t)
     client.force_login(owner)
-    url = _url(t, "team_match", match.pk)
+    url = tournament_url(t, "team_match", match.pk)
     assert client.post(url, {"action": "forfeit", "forfeit": "+-"}).status_code == 302
     rows = list(ResultChange.objects.filter(tournament=t).order_by("board"))
     assert [(r.board, r.old_result, r.new_result, r.username) for r in rows] == [

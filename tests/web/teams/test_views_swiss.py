@@ -18,13 +18,13 @@ import random
 from collections import defaultdict
 from fractions import Fraction
 
-from django.urls import reverse
-
 from chessclub.pairing.teams import check_team_trf
 from chessclub_web.teams import services
 from chessclub_web.teams.models import Match
 from chessclub_web.teams.presentation import points, standings_rows
 from chessclub_web.tournaments.models import System, Tournament
+
+from ..builders import tournament_url
 
 SEED = 2  # random board results; C.04.6 may find no legal pairing for some seeds in round 8+
 _POINTS = {"1-0": (1, 0), "0-1": (0, 1), "=": (Fraction(1, 2), Fraction(1, 2))}
@@ -48,16 +48,12 @@ def _swiss(club, teams: int, boards: int, rounds: int) -> Tournament:
     return t
 
 
-def _url(t, name, *extra):
-    return reverse(name, args=(t.club.number, t.pk, *extra))
-
-
 def _post_results(client, t, match, codes):
     data = {"action": "results"}
     for board in match.boards.select_related("game"):
         data[f"result-{board.game_id}"] = codes[board.board - 1]
         data[f"version-{board.game_id}"] = board.game.version
-    response = client.post(_url(t, "team_match", match.pk), data)
+    response = client.post(tournament_url(t, "team_match", match.pk), data)
     assert response.status_code == 302, response.content.decode()[:500]
 
 
@@ -66,7 +62,7 @@ def test_issue8_simulated_10_team_4_board_9_round_team_swiss(client, public_club
     t = _swiss(public_club, 10, 4, 9)
     client.force_login(owner)
     for rnd in range(1, 10):
-        response = client.post(_url(t, "team_action"), {"action": "pair_swiss"})
+        response = client.post(tournament_url(t, "team_action"), {"action": "pair_swiss"})
         assert response.status_code == 302, response.content.decode()[:800]
         for match in Match.objects.filter(round__tournament=t, round__number=rnd):
             _post_results(client, t, match, [rng.choice(list(_POINTS)) for _ in range(4)])
@@ -98,10 +94,10 @@ def test_issue8_simulated_10_team_4_board_9_round_team_swiss(client, public_club
     assert {r.number: (r.mp, r.gp) for r in rows} == {
         n: (points(mp[n]), points(gp[n])) for n in range(1, 11)
     }
-    page = client.get(_url(t, "team_standings")).content.decode()
+    page = client.get(tournament_url(t, "team_standings")).content.decode()
     assert all(f'id="team-{n}"' in page for n in range(1, 11))
     # the checker re-pairs every round of our exported TRF the same way
-    export = client.get(_url(t, "team_export"))
+    export = client.get(tournament_url(t, "team_export"))
     assert export.status_code == 200
     checks = check_team_trf(export.content.decode())
     assert [c["round"] for c in checks] == list(range(1, 10))
@@ -115,14 +111,16 @@ def test_issue8_forfeits_on_the_pages_are_results_not_meetings(client, public_cl
     3-4 -/-): 1 - 1 MP, 1 - 1 GP; round 3 pairs them again."""
     t = _swiss(public_club, 2, 4, 3)
     client.force_login(owner)
-    assert client.post(_url(t, "team_action"), {"action": "pair_swiss"}).status_code == 302
+    assert (
+        client.post(tournament_url(t, "team_action"), {"action": "pair_swiss"}).status_code == 302
+    )
     first = Match.objects.get(round__tournament=t, round__number=1)
-    client.post(_url(t, "team_match", first.pk), {"action": "forfeit", "forfeit": "+-"})
-    response = client.post(_url(t, "team_action"), {"action": "pair_swiss"})
+    client.post(tournament_url(t, "team_match", first.pk), {"action": "forfeit", "forfeit": "+-"})
+    response = client.post(tournament_url(t, "team_action"), {"action": "pair_swiss"})
     assert response.status_code == 302, response.content.decode()[:800]
     second = Match.objects.get(round__tournament=t, round__number=2)
     _post_results(client, t, second, ["+-", "+-", "--", "--"])
-    response = client.post(_url(t, "team_action"), {"action": "pair_swiss"})
+    response = client.post(tournament_url(t, "team_action"), {"action": "pair_swiss"})
     assert response.status_code == 302, response.content.decode()[:800]
     third = Match.objects.get(round__tournament=t, round__number=3)
     assert {third.home.number, third.away.number} == {1, 2}
@@ -144,10 +142,12 @@ def test_c041_no_legal_pairing_is_refused_with_the_reason(client, public_club, o
     round 2 answers 400 with the reason, and no round 2 is stored."""
     t = _swiss(public_club, 2, 4, 2)
     client.force_login(owner)
-    assert client.post(_url(t, "team_action"), {"action": "pair_swiss"}).status_code == 302
+    assert (
+        client.post(tournament_url(t, "team_action"), {"action": "pair_swiss"}).status_code == 302
+    )
     first = Match.objects.get(round__tournament=t)
     _post_results(client, t, first, ["1-0", "=", "=", "0-1"])
-    response = client.post(_url(t, "team_action"), {"action": "pair_swiss"})
+    response = client.post(tournament_url(t, "team_action"), {"action": "pair_swiss"})
     assert response.status_code == 400
     assert "ne peut pas être appariée" in response.content.decode()
     assert not Match.objects.filter(round__tournament=t, round__number=2).exists()
