@@ -93,7 +93,7 @@ LOCAL_LABELS: dict[str, str] = {
     "tests/core/pairing/test_pairing_criteria.py": "C",
     # rounds R1–R6 of the round robin worked by hand
     "tests/core/test_annulled_games.py": "R",
-    "tests/web/test_s2_annulled_games.py": "R",
+    "tests/web/tournaments/test_views_annulled_games_s2.py": "R",
     # rounds R1–R3 of the example; player "P4, X"
     "tests/core/tiebreaks/test_tiebreaks_engine.py": "RP",
     # rated players R1–R5 of the constructed federation list
@@ -101,7 +101,7 @@ LOCAL_LABELS: dict[str, str] = {
     # tournament "B1 (blitz)" of the recompute chain
     "tests/core/ratings/test_club_elo_recompute.py": "B",
     # pairing edge cases E1–E7 of tests/fixtures/pairing/edge, Dutch subgroups S1/S2
-    "tests/web/test_pairing_workflow.py": "E",
+    "tests/web/pairings/test_views_workflow.py": "E",
     "tests/core/pairing/test_pairing_bad_trf.py": "E",
     "tests/core/pairing/test_c04a_checker_pairs.py": "ES",
 }

@@ -1,9 +1,10 @@
 """Headless Chromium for the browser tests (Debian's ``chromium``, driven by playwright).
 
 Use the ``chromium`` fixture of ``tests/web/conftest.py`` (a launched browser, for tests
-against ``live_server``) with :func:`phone_page` for a 360 px phone page; mark the module with
-:data:`BROWSER_MARKS`. :func:`launched_chromium` launches one outside a fixture;
-:data:`CHROMIUM` is the executable for tests that run it directly."""
+against ``live_server``) with :func:`phone_page` for a 360 px phone page and :func:`log_in` to
+log an account in on it; mark the module with :data:`BROWSER_MARKS`.
+:func:`launched_chromium` launches one outside a fixture; :data:`CHROMIUM` is the executable
+for tests that run it directly."""
 
 from __future__ import annotations
 
@@ -13,6 +14,8 @@ from contextlib import contextmanager
 from typing import Any
 
 import pytest
+
+from .builders import PASSWORD
 
 CHROMIUM = next(
     (shutil.which(n) for n in ("chromium", "chromium-browser", "google-chrome") if shutil.which(n)),
@@ -67,4 +70,18 @@ def phone_page(
     page = browser.new_context(**options).new_page()
     if timeout is not None:
         page.set_default_timeout(timeout)
+    return page
+
+
+def log_in(page: Any, live_server: Any, next_path: str = "", username: str = "owner") -> Any:
+    """Logs ``username`` (an account of the ``make_user`` fixture) in on the login page of
+    ``live_server``; with ``next_path``, the page then shows that path. Returns the page."""
+    url = f"{live_server.url}/accounts/login/"
+    if next_path:
+        url += f"?next={next_path}"
+    page.goto(url)
+    page.fill("#id_username", username)
+    page.fill("#id_password", PASSWORD)
+    page.click("form.stacked button[type=submit]")
+    page.wait_for_load_state()
     return page

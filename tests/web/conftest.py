@@ -1,4 +1,6 @@
-"""Fixtures of the web tests: the demo tournament, clubs and users with each role."""
+"""Fixtures of the web tests: the demo tournament, clubs, users with each role and clients
+logged in as them, the site's federation data manager, a launched Chromium. The builders they
+use, and the tests' other shared helpers, are in ``builders.py``."""
 
 from __future__ import annotations
 
@@ -6,11 +8,15 @@ from pathlib import Path
 
 import pytest
 from django.db import connections
+from django.test import Client
 
 from chessclub_web import commands
 from chessclub_web.clubs.models import Club, Membership, Role
+from chessclub_web.tournaments import services
 
 from .browser import launched_chromium
+from .builders import PASSWORD, client_for
+from .lists import make_manager
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 ELITE_FILE = FIXTURES / "frbe" / "elite-2000-16p-7r.txt"
@@ -47,6 +53,20 @@ def demo(db) -> str:
 
 
 @pytest.fixture
+def demo_owner(client, demo):
+    """The test client, logged in as the demo club's owner."""
+    client.force_login(Club.objects.get(number="618").memberships.get(role=Role.OWNER).user)
+    return client
+
+
+@pytest.fixture
+def english(client):
+    """The test client asks for the pages in English (French is the default language): a
+    module whose tests read the English texts uses it (``pytest.mark.usefixtures``)."""
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
+
+
+@pytest.fixture
 def public_club(db) -> Club:
     return Club.objects.create(name="Cercle public", number="700", public=True)
 
@@ -59,12 +79,43 @@ def private_club(db) -> Club:
 @pytest.fixture
 def make_user(db, django_user_model):
     def make(username: str, club: Club | None = None, role: Role | None = None):
-        user = django_user_model.objects.create_user(username, password="secret-pw-123")
+        user = django_user_model.objects.create_user(username, password=PASSWORD)
         if club is not None and role is not None:
             Membership.objects.create(user=user, club=club, role=role)
         return user
 
     return make
+
+
+@pytest.fixture
+def owner(public_club, make_user):
+    """The public club's owner (``owner``)."""
+    return make_user("owner", public_club, Role.OWNER)
+
+
+@pytest.fixture
+def owner_client(client, owner):
+    """The test client, logged in as :func:`owner`."""
+    client.force_login(owner)
+    return client
+
+
+@pytest.fixture
+def list_manager(make_user):
+    """A federation data manager (``listkeeper``, see :func:`lists.make_manager`)."""
+    return make_manager(make_user)
+
+
+@pytest.fixture
+def list_manager_client(list_manager) -> Client:
+    """A client of its own, logged in as :func:`list_manager`."""
+    return client_for(list_manager)
+
+
+@pytest.fixture
+def elite(public_club, elite_bytes):
+    """The real results file (:func:`elite_bytes`) imported into the public club."""
+    return services.import_tournament(public_club, elite_bytes, "elite.txt")
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -10,16 +10,15 @@ a federation data manager imports one, on the site's list page (``/lists/<kind>/
 - :func:`import_as_operator`: a real import through ``services.import_list`` (as the site's
   operator at the command line: no permission check);
 - :func:`post_import`: the list page's import form, posted by a test client;
-- :func:`make_manager` and the fixture :func:`list_manager`: an ordinary account holding the
-  site role *federation data manager* (and no role in any club). A test module uses the
-  fixture after ``from .lists import list_manager as list_manager``.
+- :func:`make_manager`: an ordinary account holding the site role *federation data manager*
+  (and no role in any club); the fixtures ``list_manager`` and ``list_manager_client`` of
+  ``conftest.py`` are one, and a client logged in as one.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db.models import Max
 from django.urls import reverse
@@ -72,9 +71,3 @@ def make_manager(make_user: Any, username: str = "listkeeper") -> Any:
     user = make_user(username)
     services.set_manager(user, True)
     return user
-
-
-@pytest.fixture
-def list_manager(make_user):
-    """A federation data manager (see :func:`make_manager`)."""
-    return make_manager(make_user)

@@ -302,7 +302,7 @@ def permissions_markdown() -> str:
         "# Who may do what",
         "",
         "Generated from `src/chessclub_web/clubs/permissions.py` by its function"
-        " `permissions_markdown()`; a test (tests/web/test_permissions_matrix.py) checks that"
+        " `permissions_markdown()`; a test (tests/web/site/test_permissions_matrix.py) checks that"
         " this page and the code agree.",
         "",
         "Roles are given per club (*Membres* page). The creator of an **independent**"

@@ -18,7 +18,7 @@ from chessclub_web.frbe.services import save_export_settings
 from chessclub_web.pairings import services as pairing
 from chessclub_web.tournaments import services as tournaments
 
-from ..test_closing_helpers import make_tournament
+from ..builders import make_tournament
 
 pytestmark = pytest.mark.django_db
 
