@@ -20,7 +20,7 @@ import pytest
 
 from chessclub.cli import EXIT_NOT_FOUND, EXIT_OK, EXIT_USAGE, main
 
-ELITE = Path(__file__).resolve().parent.parent / "fixtures" / "frbe" / "elite-2000-16p-7r.txt"
+ELITE = Path(__file__).resolve().parents[2] / "fixtures" / "frbe" / "elite-2000-16p-7r.txt"
 
 AFTER_4 = {7: Fraction(7, 2), 3: Fraction(3), 4: Fraction(3), 9: Fraction(3), 1: Fraction(5, 2)}
 

@@ -288,7 +288,7 @@ def test_issue8_team_pages_are_translated(client, public_club, language, title):
 def test_r2_r5_team_boards_autosave_and_history_through_the_results_app(client, public_club, owner):
     """A board of a match is an ordinary Game: the match page's autosave posts to the results
     app's save endpoint (spec R2) and every change lands in the history (R5)."""
-    from .audit.lines import result_lines
+    from ..audit.lines import result_lines
 
     t = _event(public_club, teams=2)
     services.pair_round_robin(t)

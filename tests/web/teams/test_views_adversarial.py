@@ -503,7 +503,7 @@ def test_r5_whole_match_forfeit_is_in_the_history(client, public_club, owner):
     """Forfeiting a whole match changes its 4 boards' results (home wins: +/-, -/+, +/-, -/+
     with home White on boards 1 and 3); undoing it empties them again: 8 history rows, each
     with the user, the old and the new result (spec R5)."""
-    from .audit.lines import result_lines
+    from ..audit.lines import result_lines
 
     t = _event(public_club)
     services.pair_round_robin(t)

@@ -15,7 +15,7 @@ from ..builders import upload_tournament
 pytestmark = pytest.mark.django_db
 
 NBSP = "\u00a0"
-FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 
 
 def _bad_colour(elite_bytes: bytes) -> tuple[bytes, int, int]:
