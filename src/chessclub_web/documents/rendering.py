@@ -33,6 +33,11 @@ def html(built: Built, *, toolbar: dict[str, Any] | None = None) -> str:
 def pdf(pages: Sequence[str]) -> bytes:
     """One PDF of the HTML documents ``pages``, in order (``ValueError`` when empty). Each
     document keeps its own page size and page numbers."""
+    return pdf_and_count(pages)[0]
+
+
+def pdf_and_count(pages: Sequence[str]) -> tuple[bytes, int]:
+    """:func:`pdf` and its number of A4 pages."""
     if not pages:
         raise ValueError("no document to print")
     from weasyprint import HTML
@@ -43,4 +48,4 @@ def pdf(pages: Sequence[str]) -> bytes:
         first = first.copy([page for document in documents for page in document.pages])
     data = first.write_pdf()
     assert data is not None  # written to memory
-    return bytes(data)
+    return bytes(data), len(first.pages)
