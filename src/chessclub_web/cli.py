@@ -3,10 +3,10 @@ layer's database commands added to it.
 
 The core offers the parser, its extension hook and the one table of exit codes; this module
 adds ``import``, ``user add``, ``user federation-data``, ``lists import``, ``lists rollback``,
-``club add``, ``demo``, ``document``, ``serve`` and ``manage`` (:func:`register`) and runs the whole through
-the core's error handler (:func:`main`, the ``[project.scripts]`` entry point). Each command
-imports :mod:`chessclub_web.commands` (and so Django) only when it runs: ``chessclub
-standings`` and the other core commands never load Django.
+``club add``, ``demo``, ``document``, ``serve`` and ``manage`` (:func:`register`) and runs the
+whole through the core's error handler (:func:`main`, the ``[project.scripts]`` entry point).
+Each command imports :mod:`chessclub_web.commands` (and so Django) only when it runs:
+``chessclub standings`` and the other core commands never load Django.
 """
 
 from __future__ import annotations
