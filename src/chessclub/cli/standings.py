@@ -1,5 +1,6 @@
 """``chessclub standings``: the standings of a Belgian results file or a TRF (spec S1–S4), or
-how one player's tiebreak values were made (``--explain``)."""
+how one player's tiebreak values were made (``--explain``); with ``--after-round N``, as they
+stood after round N (only the results of rounds 1 to N count: S1)."""
 
 from __future__ import annotations
 
@@ -112,12 +113,16 @@ def _standings_csv(rows: list[StandingRow]) -> str:
     return out.getvalue()
 
 
-def _standings_text(tournament: Tournament, rows: list[StandingRow], era: RuleEra) -> str:
+def _standings_text(
+    tournament: Tournament, rows: list[StandingRow], era: RuleEra, after_round: int | None = None
+) -> str:
     width = max((len(r.player.name) for r in rows), default=4)
     codes = list(rows[0].tiebreaks) if rows else []
     widths = [max(len(c), 5) for c in codes]
     head = "".join(f"  {c:>{w}}" for c, w in zip(codes, widths, strict=True))
     lines = [tournament.name]
+    if after_round is not None:
+        lines.append(f"Standings after round {after_round}")
     if codes:
         lines.append(f"Tiebreaks: {', '.join(codes)} (FIDE C.07, rules {era.value})")
     lines.append("")
@@ -154,8 +159,27 @@ def _tiebreak_codes(text: str | None, tournament: Tournament) -> tuple[str, ...]
     return tuple(spec.code for spec in parse_tiebreaks(text, individual=True))
 
 
+def round_number(text: str) -> int:
+    """The ``--after-round`` value: a whole number ≥ 1 (else a usage error, exit code 2)."""
+    try:
+        number = int(text, 10)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a round number: {text!r}") from None
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"rounds are numbered from 1, not {number}")
+    return number
+
+
 def cmd_standings(args: argparse.Namespace) -> int:
     tournament = _read_file(args.file)
+    after_round: int | None = args.after_round
+    if after_round is not None:
+        last = max((int(r.number) for r in tournament.rounds), default=0)
+        if after_round > last:
+            where = f"its last round is {last}" if last else "it has no round"
+            print(f"chessclub: no round {after_round} in {args.file}: {where}", file=sys.stderr)
+            return EXIT_NOT_FOUND
+        tournament = tournament.through_round(after_round)
     codes = _tiebreak_codes(args.tiebreaks, tournament)
     era = RuleEra.parse(args.rules) if args.rules else default_era(tournament.start_date)
     if args.explain is not None:
@@ -166,7 +190,7 @@ def cmd_standings(args: argparse.Namespace) -> int:
     elif args.format == "csv":
         sys.stdout.write(_standings_csv(rows))
     else:
-        sys.stdout.write(_standings_text(tournament, rows, era))
+        sys.stdout.write(_standings_text(tournament, rows, era, after_round))
     return EXIT_OK
 
 
@@ -204,8 +228,12 @@ def register(sub: Any) -> None:
             "of a Belgian results file (FRBE-KBSB, spec B3) or a FIDE TRF; the format is "
             "detected from the content. JSON gives a list of objects with rank, start_no, name, "
             "rating, fictitious_rating, points (a number), points_exact (a fraction such as "
-            "'9/2'), games_played, tiebreaks ({code: value}), tiebreaks_exact, lot and rounds."
+            "'9/2'), games_played, tiebreaks ({code: value}), tiebreaks_exact, lot and rounds. "
+            "With --after-round N, the standings as they stood after round N."
         ),
+        epilog="Exit codes: 0 ok, 2 usage (an unknown tiebreak code, --after-round below 1 or "
+        "not a number), 3 invalid file, 4 not found (the file, the --explain player, the "
+        "--after-round round).",
     )
     p.add_argument("file", help="the results file (Belgian .txt / FIDE .trf)")
     p.add_argument("--format", choices=("text", "json", "csv"), default="text")
@@ -227,6 +255,14 @@ def register(sub: Any) -> None:
         type=int,
         metavar="START_NO",
         help="instead of the standings, show how each tiebreak value of this player was made",
+    )
+    p.add_argument(
+        "--after-round",
+        type=round_number,
+        metavar="N",
+        help="the standings (and --explain) as they stood after round N: only the results of "
+        "rounds 1 to N count, and the withdrawals begun by then (default: every round of the "
+        "file)",
     )
     p.add_argument(
         "--lots-seed",

@@ -25,4 +25,14 @@ urlpatterns: list[URLPattern | URLResolver] = [
         views.history,
         name="history",
     ),
+    path(
+        "clubs/<str:number>/tournaments/<int:pk>/screen/pairings/",
+        views.screen_pairings,
+        name="screen_pairings",
+    ),
+    path(
+        "clubs/<str:number>/tournaments/<int:pk>/screen/pairings/<int:round_number>/",
+        views.screen_pairings,
+        name="screen_round_pairings",
+    ),
 ]

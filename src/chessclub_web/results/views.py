@@ -1,5 +1,7 @@
-"""Results pages: *Calendrier*, a round's *Échiquiers*, the automatic save of one board and
-the *Historique* (spec R1–R5, C3).
+"""Results pages: *Calendrier*, a round's *Échiquiers*, the automatic save of one board, the
+*Historique* (spec R1–R5, C3) and the pairings screen of the playing hall
+(:mod:`chessclub_web.tournaments.screens`: published rounds only, for whoever sees the
+tournament).
 
 Every view checks the request on the server with
 :func:`chessclub_web.tournaments.permissions.tournament_for_request` (the club's visibility, the
@@ -24,7 +26,7 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods, require_POST, require_safe
+from django.views.decorators.http import condition, require_http_methods, require_POST, require_safe
 
 from chessclub.model.points import ZERO
 from chessclub_web.audit.services import journal, result_changes
@@ -48,6 +50,7 @@ from chessclub_web.results.services import (
     button_only_reason,
     save_results,
 )
+from chessclub_web.tournaments import screens
 from chessclub_web.tournaments.adapters import load_tournament
 from chessclub_web.tournaments.models import ResultCode, Round, RoundState, Tournament
 from chessclub_web.tournaments.permissions import (
@@ -55,8 +58,9 @@ from chessclub_web.tournaments.permissions import (
     declare_page_actions,
     is_creator,
     tournament_for_request,
+    tournament_view,
 )
-from chessclub_web.tournaments.presentation import points_label
+from chessclub_web.tournaments.presentation import points_label, tournament_summary
 
 #: How many history rows a page shows (most recent first).
 HISTORY_LIMIT = 500
@@ -579,3 +583,76 @@ def history(request: HttpRequest, number: str, pk: int) -> HttpResponse:
 
 
 __all__ = ["boards", "calendar", "history", "save_board"]
+
+
+# --- The pairings screen of the playing hall ------------------------------------------------
+
+
+def _screen_items(tournament: Tournament, round_row: Round) -> list[dict[str, Any]]:
+    """The round's boards (board number, both players with their points before the round,
+    the result: spec S1, only the results entered count), then the players without opponent
+    (their bye or absence)."""
+    points: dict[int, str] = {}
+    if round_row.number > 1:
+        before = tournament_summary(tournament, round_row.number - 1)
+        points = {r.pairing_number: r.points for r in before.rows}
+    items: list[dict[str, Any]] = []
+    games = round_row.games.select_related("white", "black").order_by("board", "id")
+    for index, game in enumerate(games, start=1):
+        items.append(
+            {
+                "board": game.board if game.board is not None else index,
+                "white": game.white.name,
+                "white_points": points.get(game.white.pairing_number, "0"),
+                "black": game.black.name,
+                "black_points": points.get(game.black.pairing_number, "0"),
+                "result": result_label(game.result),
+                "pending": game.result == ResultCode.NONE,
+            }
+        )
+    for bye in round_row.byes.select_related("player").order_by("player__pairing_number"):
+        items.append(
+            {
+                "bye": bye.get_kind_display(),
+                "white": bye.player.name,
+                "white_points": points.get(bye.player.pairing_number, "0"),
+            }
+        )
+    return items
+
+
+@require_safe
+@tournament_view()
+@condition(etag_func=screens.screen_etag)
+def screen_pairings(
+    request: HttpRequest, club: Any, tournament: Tournament, round_number: int | None = None
+) -> HttpResponse:
+    """The pairings screen of the playing hall (:mod:`chessclub_web.tournaments.screens`): a
+    published round's boards with their results as they are entered, in large type, without
+    navigation, turning page by page. Without ``round_number``, the last published round (the
+    screen moves on to the next round once it is published; before any, it says so).
+    ``?part=live`` answers its list only; both carry an ``ETag`` from the tournament's
+    revision and answer 304 to a request whose ``If-None-Match`` names it, before anything
+    is read but the tournament. 404 for a round that is not published (a draft is shown on no
+    screen)."""
+    published = Round.objects.filter(tournament=tournament, state=RoundState.PUBLISHED)
+    if round_number is None:
+        round_row = published.order_by("-number").first()
+    else:
+        round_row = published.filter(number=round_number).first()
+        if round_row is None:
+            raise Http404("No such round")
+    items = _screen_items(tournament, round_row) if round_row is not None else []
+    shown, paging = screens.page_of(request, items, screens.BOARDS_PER_PAGE)
+    return screens.render_screen(
+        request,
+        "results/screen_pairings_body.html",
+        {
+            "club": club,
+            "tournament": tournament,
+            "round": round_row,
+            "items": shown,
+            "screen_title": _("Pairings"),
+        },
+        paging,
+    )

@@ -93,3 +93,10 @@ class ClosedTournamentChangeError(refusals.ClosedTournament):
     def __init__(self, reasons: list[str]) -> None:
         self.reasons = reasons
         super().__init__(" ".join(reasons))
+
+
+class RoundNotShownError(refusals.Refused):
+    """A ``?round=`` the standings pages cannot show: not a number or below 1 (400), or no
+    published round of that number (404; a draft round is one only for those who may see
+    it, and the standings count published rounds only: spec S3). The message (current
+    language) says why and names the last published round."""

@@ -11,9 +11,15 @@ round robin withdrawer whose results are annulled (``RoundEntry.annulled``,
 own class and tooltip and a legend entry, and both pages say the player's results are annulled.
 
 The language-independent part (ranks, points, one :class:`Entry` per round) is computed once
-per tournament revision and kept in Django's cache (:func:`tournament_summary`); a page then
-only translates a handful of labels (:class:`CellLabels`) and, for the crosstable only, writes
-the cells.
+per tournament revision and round and kept in Django's cache (:func:`tournament_summary`); a
+page then only translates a handful of labels (:class:`CellLabels`) and, for the crosstable
+only, writes the cells.
+
+Standings after round N (spec S1, S3: only results entered count, up to a published round):
+``after_round=N`` computes them from the tournament as it stood after round N
+(:meth:`chessclub.model.Tournament.through_round`: the published rounds numbered N or less, the
+withdrawals begun by then); ``None`` (or N at or past the last published round) gives the
+standings after the last published round, as every page showed them before a round was chosen.
 """
 
 from __future__ import annotations
@@ -158,11 +164,15 @@ class SummaryRow(NamedTuple):
 class Summary(NamedTuple):
     """What the *Classement* shows, before translation (cached per tournament revision).
 
+    ``rounds`` are the rounds counted, ``(number, date)`` in order: the crosstable's columns.
     ``codes`` are the tiebreaks in order, ``era`` the rule era's value (``2009``…), and the
     flags say whether they are the defaults (system, start date); ``lots_seed`` is set when a
     drawing of lots decides the ties left after every tiebreak. ``final_stored_at`` is set for
-    a closed tournament: the rows are then its stored final standings (spec C1, C3), stored at
-    that time, with the codes and era they were stored with (:func:`final_summary`).
+    a closed tournament's full standings: the rows are then its stored final standings (spec
+    C1, C3), stored at that time, with the codes and era they were stored with
+    (:func:`final_summary`). ``published_rounds`` are the numbers of every published round,
+    in order (those a page may show the standings after); ``after_round`` the round the
+    standings are after when an earlier one was asked for, ``None`` for the full standings.
     """
 
     rows: tuple[SummaryRow, ...]
@@ -173,6 +183,16 @@ class Summary(NamedTuple):
     era_from_start_date: bool = True
     lots_seed: int | None = None
     final_stored_at: datetime.datetime | None = None
+    published_rounds: tuple[int, ...] = ()
+    after_round: int | None = None
+
+    @property
+    def last_round(self) -> int:
+        """The round these standings are after: ``after_round``, else the last published
+        round (0 before any round)."""
+        if self.after_round is not None:
+            return self.after_round
+        return self.published_rounds[-1] if self.published_rounds else 0
 
     @property
     def has_annulled(self) -> bool:
@@ -212,10 +232,19 @@ def _entries(
 
 
 def summarize(
-    tournament: Tournament, settings: StandingsSettings | None = None
+    tournament: Tournament,
+    settings: StandingsSettings | None = None,
+    *,
+    after_round: int | None = None,
 ) -> tuple[Summary, Cells]:
     """The standings of ``tournament`` (computed by the core under ``settings``: points only
-    when not given), its rounds, and the crosstable's entries."""
+    when not given), its rounds, and the crosstable's entries; with ``after_round`` (a round
+    number ≥ 0), those of the tournament as it stood after that round
+    (:meth:`~chessclub.model.Tournament.through_round`), ``Summary.published_rounds`` still
+    naming every round of ``tournament``. ``ValueError`` for a negative ``after_round``."""
+    published = tuple(sorted(int(r.number) for r in tournament.rounds))
+    if after_round is not None:
+        tournament = tournament.through_round(after_round)
     codes: tuple[str, ...] = settings.codes if settings else ()
     rows = compute_standings(
         tournament,
@@ -254,6 +283,8 @@ def summarize(
         codes_are_default=settings.codes_are_default if settings else True,
         era_from_start_date=settings.era_from_start_date if settings else True,
         lots_seed=settings.lots_seed if settings else None,
+        published_rounds=published,
+        after_round=after_round,
     )
     scoring = tournament.scoring
     return summary, tuple(_entries(row.entries, labels, scoring) for row in rows)
@@ -266,11 +297,13 @@ def _number(r: Round) -> int:
 CACHE_TIMEOUT = 24 * 60 * 60
 
 
-def cache_key(row: Any, part: str = "summary") -> str:
-    """The cache key of a part (``summary``, ``cells``) of a tournament row's pages: its id and
+def cache_key(row: Any, part: str = "summary", after_round: int | None = None) -> str:
+    """The cache key of a part (``summary``, ``cells``) of a tournament row's pages: its id,
     its revision, which changes with any change of the tournament's rows
-    (``models.touch_tournament``; storing final standings does it too)."""
-    return f"chessclub:{part}:v4:{row.pk}:{row.revision.hex}"
+    (``models.touch_tournament``; storing final standings does it too), and the round the
+    standings are after (``all`` for the full standings, ``r4`` after round 4)."""
+    after = "all" if after_round is None else f"r{after_round}"
+    return f"chessclub:{part}:v5:{row.pk}:{row.revision.hex}:{after}"
 
 
 def final_summary(row: Any, live: Summary, cells: Cells) -> tuple[Summary, Cells]:
@@ -323,52 +356,97 @@ def final_summary(row: Any, live: Summary, cells: Cells) -> tuple[Summary, Cells
     return summary, tuple(entries)
 
 
-def _computed(row: Any) -> tuple[Summary, Cells]:
+def _check_round(after_round: int | None) -> None:
+    if after_round is not None and after_round < 1:
+        raise ValueError(f"round {after_round}: standings are after round 1 or later")
+
+
+def _computed(row: Any, after_round: int | None = None) -> tuple[Summary, Cells]:
+    """Compute and cache the summary and cells of ``row`` after ``after_round`` (see
+    :func:`tournament_summary`); a round at or past the last published one is cached under
+    both its own key and the full standings' key."""
     tournament = load_tournament(row)
-    summary, cells = summarize(tournament, standings_settings(row, tournament))
-    if row.is_closed:
+    last = max((int(r.number) for r in tournament.rounds), default=0)
+    shown = after_round if after_round is not None and after_round < last else None
+    summary, cells = summarize(tournament, standings_settings(row, tournament), after_round=shown)
+    if row.is_closed and shown is None:
         summary, cells = final_summary(row, summary, cells)
-    cache.set_many(
-        {cache_key(row, "summary"): summary, cache_key(row, "cells"): cells}, CACHE_TIMEOUT
-    )
+    values: dict[str, Any] = {
+        cache_key(row, "summary", shown): summary,
+        cache_key(row, "cells", shown): cells,
+    }
+    if after_round != shown:
+        values[cache_key(row, "summary", after_round)] = summary
+        values[cache_key(row, "cells", after_round)] = cells
+    cache.set_many(values, CACHE_TIMEOUT)
     return summary, cells
 
 
-def tournament_summary(row: Any) -> Summary:
-    """The summary of the tournament ``row``, from the cache when its revision was computed
-    already (never a summary of another revision); a closed tournament's is its stored final
-    standings (:func:`final_summary`)."""
-    summary = cache.get(cache_key(row, "summary"))
-    return summary if summary is not None else _computed(row)[0]
+def tournament_summary(row: Any, after_round: int | None = None) -> Summary:
+    """The summary of the tournament ``row`` after round ``after_round`` (a round number ≥ 1;
+    ``None``: after the last published round, draft rounds never counted: spec S1, S3), from
+    the cache when this revision's was computed already (never a summary of another
+    revision or round).
+
+    The full standings of a closed tournament are its stored final standings
+    (:func:`final_summary`); those after an earlier round are computed from its results of
+    rounds 1 to N under its settings (frozen at closing), as for an open one. A round at or
+    past the last published one gives the full standings. ``ValueError`` for a round below 1.
+    """
+    _check_round(after_round)
+    summary = cache.get(cache_key(row, "summary", after_round))
+    return summary if summary is not None else _computed(row, after_round)[0]
 
 
-def tournament_cells(row: Any) -> Cells:
-    """The crosstable entries of the tournament ``row`` (cached like its summary)."""
-    cells = cache.get(cache_key(row, "cells"))
-    return cells if cells is not None else _computed(row)[1]
+def tournament_cells(row: Any, after_round: int | None = None) -> Cells:
+    """The crosstable entries of the tournament ``row`` after round ``after_round`` (one
+    :data:`Entry` per round counted, rows in the order of :func:`tournament_summary`'s; cached
+    like it, same rounds and errors)."""
+    _check_round(after_round)
+    cells = cache.get(cache_key(row, "cells", after_round))
+    return cells if cells is not None else _computed(row, after_round)[1]
 
 
-def explanation_key(row: Any, codes: Sequence[str], era: str, start_no: int, index: int) -> str:
+def explanation_key(
+    row: Any,
+    codes: Sequence[str],
+    era: str,
+    start_no: int,
+    index: int,
+    after_round: int | None = None,
+) -> str:
     """The cache key of one explanation: the tournament's id and revision (never stale), its
-    code list and rule era, the player and the code's place in the list."""
+    code list and rule era, the player, the code's place in the list and the round the
+    standings are after (``all``: the last published)."""
     digest = hashlib.sha256(f"{era}|{','.join(codes)}".encode()).hexdigest()[:16]
-    return f"chessclub:explain:v3:{row.pk}:{row.revision.hex}:{digest}:{start_no}:{index}"
+    after = "all" if after_round is None else f"r{after_round}"
+    return f"chessclub:explain:v4:{row.pk}:{row.revision.hex}:{digest}:{start_no}:{index}:{after}"
 
 
 def tournament_explanation(
-    row: Any, codes: Sequence[str], era: str, start_no: int, index: int
+    row: Any,
+    codes: Sequence[str],
+    era: str,
+    start_no: int,
+    index: int,
+    after_round: int | None = None,
 ) -> Explanation:
     """How ``start_no``'s value of ``codes[index]`` was made (after ``codes[:index]``, under the
-    rule era ``era``), from the cache when this revision's was evaluated already: a big
-    tournament's explanation takes a second to evaluate, a cached one nothing. Kept in the
-    ``explanations`` cache when the settings name one (apart from the standings), else in the
-    default cache."""
-    key = explanation_key(row, codes, era, start_no, index)
+    rule era ``era``) in the standings after round ``after_round`` (``None``: the last
+    published; see :func:`tournament_summary`), from the cache when this revision's was
+    evaluated already: a big tournament's explanation takes a second to evaluate, a cached one
+    nothing. Kept in the ``explanations`` cache when the settings name one (apart from the
+    standings), else in the default cache. ``ValueError`` for a round below 1."""
+    _check_round(after_round)
+    key = explanation_key(row, codes, era, start_no, index, after_round)
     store = caches["explanations"] if "explanations" in django_settings.CACHES else cache
     explanation: Explanation | None = store.get(key)
     if explanation is None:
+        tournament = load_tournament(row)
+        if after_round is not None:
+            tournament = tournament.through_round(after_round)
         explanation = explain(
-            load_tournament(row),
+            tournament,
             PairingNumber(start_no),
             codes[index],
             preceding=tuple(codes[:index]),
@@ -441,6 +519,53 @@ class CellLabels:
             return self.absent
         return f"{self.bye[kind]} {points}"
 
+    def game_text(self, entry: Entry) -> str:
+        """A game in the round robin's square table, escaped, from the row player's side:
+        the colour then the result (``W1``, ``B½``, ``W+``, ``B−``, ``W ?``); an annulled
+        game in parentheses, as the crosstable marks it: ``(W1)``."""
+        _round, _opponent, colour, kind, points = entry
+        if kind.startswith(ANNULLED):
+            plain = (_round, _opponent, colour, kind.removeprefix(ANNULLED), points)
+            return f"({self.game_text(plain)})"
+        head = self.colour[colour]
+        if kind == "pending":
+            return f"{head} ?"
+        if kind == "forfeit-win":
+            return f"{head}+"
+        if kind == "forfeit-loss":
+            return f"{head}−"
+        return f"{head}{points}"
+
+    def square_html(self, own: int, order: Sequence[int], entries: tuple[Entry, ...]) -> str:
+        """The row's ``<td>`` cells of the round robin's square table: one per player of
+        ``order`` (pairing numbers, the columns), holding the row player's games against
+        them in round order (two in a double round robin); the row player's own column is
+        the shaded diagonal, a pair without game yet an empty cell."""
+        games: dict[int, list[Entry]] = {}
+        for entry in entries:
+            if entry[1]:
+                games.setdefault(entry[1], []).append(entry)
+        parts = []
+        for column in order:
+            if column == own:
+                parts.append('<td class="square-self" aria-hidden="true"></td>')
+                continue
+            played = games.get(column, [])
+            if not played:
+                parts.append('<td class="cell square-none"></td>')
+                continue
+            kinds = {e[3] for e in played}
+            kind = played[0][3] if len(kinds) == 1 else "several"
+            extra = " cell-annulled" if all(k.startswith(ANNULLED) for k in kinds) else ""
+            title = " · ".join(self.title(e[0], e[3]) for e in played)
+            text = " ".join(self.game_text(e) for e in played)
+            parts.append(
+                f'<td class="cell cell-{kind}{extra}" data-opponent="{column}" '
+                f'title="{title}">{text}</td>'
+            )
+        # Safe: the labels and titles are escaped above; the rest are numbers and kinds.
+        return mark_safe("".join(parts))
+
     def cells_html(self, entries: tuple[Entry, ...]) -> str:
         """The row's ``<td>`` cells (the templates would take 10 times longer)."""
         # Safe: the labels and titles are escaped above; the rest are numbers and kinds.
@@ -473,6 +598,7 @@ class DisplayRow:
     annulled: bool
     cells_html: str
     tiebreaks_html: str = ""
+    square_html: str = ""
 
 
 def code_path(code: str) -> str:
@@ -485,24 +611,38 @@ def tiebreak_cells_html(
     summary: Summary, row: SummaryRow, explain_prefix: str, separator: str
 ) -> str:
     """The row's tiebreak ``<td>`` cells, each value a link to its explanation page
-    (``explain_prefix``: the page's URL up to the start number)."""
+    (``explain_prefix``: the page's URL up to the start number), in the standings after the
+    same round (:func:`round_query`)."""
+    query = round_query(summary.after_round)
     # Safe: codes are parsed descriptors ([A-Z0-9/:+-.]), values numbers and signs.
     return mark_safe(
         "".join(
             f'<td class="num tiebreak"><a href="{explain_prefix}{row.pairing_number}/'
-            f'{code_path(code)}/">{localized(label, separator)}</a></td>'
+            f'{code_path(code)}/{query}">{localized(label, separator)}</a></td>'
             for code, label in zip(summary.codes, row.tiebreaks, strict=True)
         )
     )
 
 
+def round_query(after_round: int | None) -> str:
+    """The query string of a page after round ``after_round``: ``?round=4``; ``""`` for the
+    full standings."""
+    return "" if after_round is None else f"?round={after_round}"
+
+
 def display_rows(
-    summary: Summary, cells: Cells | None = None, explain_prefix: str = ""
+    summary: Summary,
+    cells: Cells | None = None,
+    explain_prefix: str = "",
+    *,
+    square: bool = False,
 ) -> list[DisplayRow]:
     """The standings as the templates show them; with the crosstable cells if ``cells``, the
-    tiebreak cells (links to ``explain_prefix``…) if ``explain_prefix``."""
+    tiebreak cells (links to ``explain_prefix``…) if ``explain_prefix``, and with ``square``
+    (and ``cells``) the round robin's square table: columns the players in the rows' order."""
     separator = get_format("DECIMAL_SEPARATOR")
     labels = CellLabels() if cells is not None else None
+    order = [row.pairing_number for row in summary.rows]
     rows = []
     for index, row in enumerate(summary.rows):
         rows.append(
@@ -511,6 +651,9 @@ def display_rows(
                 cells_html=labels.cells_html(cells[index]) if labels and cells else "",
                 tiebreaks_html=tiebreak_cells_html(summary, row, explain_prefix, separator)
                 if explain_prefix
+                else "",
+                square_html=labels.square_html(row.pairing_number, order, cells[index])
+                if labels and cells and square
                 else "",
             )
         )

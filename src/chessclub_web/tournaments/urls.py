@@ -14,4 +14,9 @@ urlpatterns: list[URLPattern | URLResolver] = [
         views.edit_tournament,
         name="tournament_edit",
     ),
+    path(
+        "clubs/<str:number>/tournaments/<int:pk>/screen/standings/",
+        views.screen_standings,
+        name="screen_standings",
+    ),
 ]

@@ -1,6 +1,6 @@
 """Tournament pages: *Classement*, *Grille américaine*, a tiebreak value's explanation, the
-*Paramètres* (tiebreaks, rule era, drawing of lots), *Modifier le tournoi* (the details) and
-the import page.
+*Paramètres* (tiebreaks, rule era, drawing of lots), *Modifier le tournoi* (the details), the
+import page and the standings screen of the playing hall (:mod:`.screens`).
 
 Every tournament page goes through
 :func:`~chessclub_web.tournaments.permissions.tournament_view` (the import page, a club page,
@@ -13,9 +13,17 @@ do not take (read-only pages: GET and HEAD; the forms: GET, HEAD and POST).
 A closed tournament's *Classement* and *Grille américaine* show its stored final standings
 (``presentation.tournament_summary``), and its *Paramètres* are read-only: a post answers 409
 with the reason (``services.update_settings``).
+
+The *Classement*, the *Grille américaine* and the explanations take ``?round=N``: the standings
+after round N, counting the results of rounds 1 to N only (spec S1, S3; a closed tournament's
+stored final standings are its standings after the last round). A value that is not a number,
+or below 1, answers 400; a round that is not published (beyond the last published one, a
+draft), 404; both with a page saying why (:class:`~.errors.RoundNotShownError`).
 """
 
 from __future__ import annotations
+
+import re
 
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
@@ -23,14 +31,14 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods, require_safe
+from django.views.decorators.http import condition, require_http_methods, require_safe
 
 from chessclub.formats import FormatError
 from chessclub.model import TournamentError
 from chessclub.tiebreaks import TiebreakCodeError, default_era, parse_tiebreak
 from chessclub_web.clubs.models import Club
 from chessclub_web.clubs.permissions import Action, allowed, club_view
-from chessclub_web.tournaments import services
+from chessclub_web.tournaments import screens, services
 from chessclub_web.tournaments.adapters import (
     canonical_code,
     standings_settings,
@@ -40,11 +48,12 @@ from chessclub_web.tournaments.errors import (
     ClosedTournamentChangeError,
     DetailsConflictError,
     DuplicateImportError,
+    RoundNotShownError,
     TeamImportError,
     ValueDoesNotFitError,
 )
 from chessclub_web.tournaments.forms import ImportForm, SettingsForm, TournamentDetailsForm
-from chessclub_web.tournaments.models import Tournament
+from chessclub_web.tournaments.models import Round, RoundState, System, Tournament
 from chessclub_web.tournaments.permissions import allowed_on, tournament_view
 from chessclub_web.tournaments.presentation import (
     catalogue_rows,
@@ -54,6 +63,7 @@ from chessclub_web.tournaments.presentation import (
     era_label,
     explanation_value,
     note_label,
+    round_query,
     tiebreak_name,
     tournament_cells,
     tournament_explanation,
@@ -99,16 +109,89 @@ def _warn_bad_tiebreaks(request: HttpRequest, club: Club, row: Tournament) -> No
         )
 
 
+_ROUND = re.compile(r"[0-9]{1,6}")
+
+
+def chosen_round(request: HttpRequest, row: Tournament) -> int | None:
+    """The round of ``?round=N`` the standings are asked after (spec S1, S3): ``None`` when
+    not given (or empty) or the last published round (the full standings). Raises
+    :class:`RoundNotShownError`: 400 for a value that is not a whole number or is below 1, 404
+    for a number that is not a published round (beyond the last published one, or a draft:
+    the draft is named only to those who may see it, ``EDIT_PAIRINGS``)."""
+    raw = request.GET.get("round", "").strip()
+    if not raw:
+        return None
+    if not _ROUND.fullmatch(raw):
+        raise RoundNotShownError(
+            _("“%(value)s” is not a round number: write a whole number, e.g. ?round=3.")
+            % {"value": raw[:20]},
+            status=400,
+        )
+    number = int(raw)
+    if number < 1:
+        raise RoundNotShownError(_("Rounds are numbered from 1."), status=400)
+    published = tournament_summary(row).published_rounds
+    if number in published:
+        return None if number == published[-1] else number
+    draft = Round.objects.filter(tournament=row, number=number, state=RoundState.DRAFT)
+    if draft.exists() and allowed_on(request.user, row, Action.EDIT_PAIRINGS):
+        message = _(
+            "Round %(number)s is a draft: the standings count published rounds only. "
+            "Publish it first."
+        ) % {"number": number}
+    elif published:
+        message = _(
+            "There is no published round %(number)s: the last published round is %(last)s."
+        ) % {"number": number, "last": published[-1]}
+    else:
+        message = _("No round has been published yet.")
+    raise RoundNotShownError(message, status=404)
+
+
+def _round_refused(
+    request: HttpRequest, club: Club, row: Tournament, tab: str, refusal: RoundNotShownError
+) -> HttpResponse:
+    return render(
+        request,
+        "tournaments/round_not_shown.html",
+        {
+            "club": club,
+            "tournament": row,
+            "tab": tab,
+            "message": str(refusal),
+            "back_url": reverse(
+                "crosstable" if tab == "crosstable" else "tournament",
+                kwargs={"number": club.number, "pk": row.pk},
+            ),
+        },
+        status=refusal.status,
+    )
+
+
+def _is_round_robin(row: Tournament) -> bool:
+    """Individual round robins (single, double): their *Grille américaine* adds the square
+    table (players × players)."""
+    return row.system in (System.ROUND_ROBIN, System.DOUBLE_ROUND_ROBIN)
+
+
 def _tournament_page(request: HttpRequest, club: Club, row: Tournament, tab: str) -> HttpResponse:
     pk = row.pk
+    try:
+        after_round = chosen_round(request, row)
+    except RoundNotShownError as refusal:
+        return _round_refused(request, club, row, tab, refusal)
     _warn_bad_tiebreaks(request, club, row)
-    summary = tournament_summary(row)
+    summary = tournament_summary(row, after_round)
+    crosstable = tab == "crosstable"
+    square = crosstable and _is_round_robin(row)
     rows = display_rows(
         summary,
-        tournament_cells(row) if tab == "crosstable" else None,
+        tournament_cells(row, after_round) if crosstable else None,
         explain_prefix=explain_prefix(club, pk),
+        square=square,
     )
     rounds = [{"number": number, "date": date} for number, date in summary.rounds]
+    query = round_query(after_round)
     return render(
         request,
         f"tournaments/{tab}.html",
@@ -118,6 +201,9 @@ def _tournament_page(request: HttpRequest, club: Club, row: Tournament, tab: str
             "rows": rows,
             "rounds": rounds,
             "tab": tab,
+            "after_round": summary.last_round,
+            "square": square,
+            "print_url": f"{query}&print=1" if query else "?print=1",
             "tiebreaks": _tiebreak_columns(summary.codes),
             "codes_line": ", ".join(summary.codes),
             "era_label": era_label(summary.era) if summary.era else "",
@@ -144,6 +230,34 @@ def crosstable(request: HttpRequest, club: Club, row: Tournament) -> HttpRespons
 
 @require_safe
 @tournament_view()
+@condition(etag_func=screens.screen_etag)
+def screen_standings(request: HttpRequest, club: Club, row: Tournament) -> HttpResponse:
+    """The standings screen of the playing hall (:mod:`~chessclub_web.tournaments.screens`):
+    the *Classement* after the last published round (spec S1, S3; a closed tournament's
+    stored final standings), in large type, without navigation, turning page by page.
+    ``?part=live`` answers its list only; both carry an ``ETag`` from the tournament's
+    revision and answer 304 to a request whose ``If-None-Match`` names it, before anything
+    is computed. ``?page=N`` (pages without JavaScript), ``?seconds=S`` (each page's time)."""
+    summary = tournament_summary(row)
+    rows, paging = screens.page_of(
+        request, screens.standings_rows(summary), screens.STANDINGS_PER_PAGE
+    )
+    return screens.render_screen(
+        request,
+        "tournaments/screen_standings_body.html",
+        {
+            "club": club,
+            "tournament": row,
+            "summary": summary,
+            "rows": rows,
+            "screen_title": _("Standings"),
+        },
+        paging,
+    )
+
+
+@require_safe
+@tournament_view()
 def explain_tiebreak(
     request: HttpRequest, club: Club, row: Tournament, start_no: int, code: str
 ) -> HttpResponse:
@@ -151,16 +265,22 @@ def explain_tiebreak(
 
     ``code`` may be written as the standings link it (``BH/C1``) or URL-encoded (``BH%2FC1``),
     in any case or with the S4 spelling (``bh-c1``). 404 for a player who is not in the
-    tournament or a code that is not one of its tiebreaks.
+    tournament or a code that is not one of its tiebreaks. ``?round=N``: the value in the
+    standings after round N (:func:`chosen_round`: 400 or 404 for a round it cannot show);
+    every link of the page keeps it.
     """
     pk = row.pk
     try:
         spec = parse_tiebreak(code)
     except TiebreakCodeError:
         raise Http404("No such tiebreak") from None
+    try:
+        after_round = chosen_round(request, row)
+    except RoundNotShownError as refusal:
+        return _round_refused(request, club, row, "explain", refusal)
     # The codes, rule era and names as the (cached) standings show them; the explanation is
     # cached per revision too: a repeated view computes nothing.
-    summary = tournament_summary(row)
+    summary = tournament_summary(row, after_round)
     codes = summary.codes
     wanted = canonical_code(spec)
     index = next((i for i, c in enumerate(codes) if c == wanted or c == spec.code), None)
@@ -170,9 +290,10 @@ def explain_tiebreak(
     if own is None:
         raise Http404("No such player")
     names = {r.pairing_number: r.name for r in summary.rows}
-    explanation = tournament_explanation(row, codes, summary.era, start_no, index)
+    explanation = tournament_explanation(row, codes, summary.era, start_no, index, after_round)
     _warn_bad_tiebreaks(request, club, row)
-    standings_url = tournament_url(row)
+    query = round_query(after_round)
+    standings_url = tournament_url(row) + query
     prefix = explain_prefix(club, pk)
     return render(
         request,
@@ -194,10 +315,11 @@ def explain_tiebreak(
             ],
             "notes": [note_label(n) for n in explanation.notes],
             "standings_url": standings_url,
+            "after_round": after_round,
             "others": [
                 {
                     "code": c,
-                    "url": f"{prefix}{start_no}/{code_path(c)}/",
+                    "url": f"{prefix}{start_no}/{code_path(c)}/{query}",
                     "value": label,
                     "current": i == index,
                 }
