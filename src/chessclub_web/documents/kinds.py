@@ -306,6 +306,6 @@ def file_source(t: Tournament) -> Source:
     rounds = tuple(sorted(int(r.number) for r in t.rounds))
 
     def standings(after: int) -> tuple[Summary, Cells]:
-        return summarize(t.through_round(after), settings)
+        return summarize(t, settings, after_round=after)
 
     return Source(t, standings, rounds, era=settings.era)

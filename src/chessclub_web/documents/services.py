@@ -127,17 +127,20 @@ def _published(tournament: Tournament) -> tuple[int, ...]:
     )
 
 
-def _standings(tournament: Tournament, core: CoreTournament, published: tuple[int, ...]) -> Any:
-    """Standings after round ``n``: the *Classement*'s own after the last published round
-    (cached; a closed tournament's stored final standings, spec C1), else the core's over
-    the tournament as it stood after round ``n`` under the tournament's settings (S1)."""
-    last = published[-1] if published else 0
+def _standings(tournament: Tournament, core: CoreTournament) -> Any:
+    """Standings after round ``n`` as the *Classement* shows them after it
+    (``presentation.tournament_summary(row, after_round=n)``, cached per round; after the last
+    published round a closed tournament's stored final standings, spec C1); before round 1
+    (``n`` = 0), everybody on 0 points (S1)."""
     settings = standings_settings(tournament, core)
 
     def standings(after: int) -> tuple[Summary, Cells]:
-        if after >= last:
-            return tournament_summary(tournament), tournament_cells(tournament)
-        return summarize(core.through_round(after), settings)
+        if after < 1:
+            return summarize(core, settings, after_round=0)
+        return (
+            tournament_summary(tournament, after_round=after),
+            tournament_cells(tournament, after_round=after),
+        )
 
     return standings
 
@@ -151,7 +154,7 @@ def source_for(tournament: Tournament, user: User) -> Source:
     settings = standings_settings(tournament, core)
     return Source(
         tournament=core,
-        standings=_standings(tournament, core, published),
+        standings=_standings(tournament, core),
         standings_rounds=published,
         era=settings.era,
         team=_team_source(tournament, drafts) if tournament.is_team_event else None,
