@@ -97,18 +97,15 @@ def can_see_drafts(user: User, tournament: Tournament) -> bool:
     return allowed_on(user, tournament, Action.EDIT_PAIRINGS)
 
 
-def parse_number(raw: str | None, what: str, highest: int) -> int | None:
+def parse_number(raw: str | None, highest: int, message: str) -> int | None:
     """The whole number 1…``highest`` written in ``raw`` (ASCII digits, spaces around
     allowed); ``None`` when ``raw`` is absent or empty. Raises :class:`BadDocumentRequest`
-    naming ``what`` (``round``, ``player``) and the value otherwise."""
+    with ``message`` (``%(value)s``: the value, ``%(highest)s``) otherwise."""
     if raw is None or not raw.strip():
         return None
     text = raw.strip()
     if not _NUMBER.fullmatch(text) or not 1 <= int(text) <= highest:
-        raise BadDocumentRequest(
-            _("“%(value)s” is not a %(what)s number (1 to %(highest)s).")
-            % {"value": text[:20], "what": what, "highest": highest}
-        )
+        raise BadDocumentRequest(message % {"value": text[:20], "highest": highest})
     return int(text)
 
 
@@ -116,7 +113,14 @@ def parse_round(raw: str | None) -> int | None:
     """``?round=`` (:func:`parse_number`; 0 is "before round 1" for the standings)."""
     if raw is not None and raw.strip() == "0":
         return 0
-    return parse_number(raw, _("round"), MAX_ROUNDS)
+    return parse_number(raw, MAX_ROUNDS, _("“%(value)s” is not a round number (1 to %(highest)s)."))
+
+
+def parse_player(raw: str | None) -> int | None:
+    """``?player=``: a pairing number (:func:`parse_number`)."""
+    return parse_number(
+        raw, MAX_PLAYER_NUMBER, _("“%(value)s” is not a pairing number (1 to %(highest)s).")
+    )
 
 
 def _published(tournament: Tournament) -> tuple[int, ...]:
@@ -183,7 +187,7 @@ def document(
     (404) for a document the tournament does not have (a team document of an individual
     event), a round it cannot be made of or a player who is not in the tournament."""
     round_number = parse_round(round_value)
-    player = parse_number(player_value, _("pairing"), MAX_PLAYER_NUMBER)
+    player = parse_player(player_value)
     source = source or source_for(tournament, user)
     if kind not in kinds_for(source):
         raise DocumentNotFound(

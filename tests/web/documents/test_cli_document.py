@@ -55,9 +55,14 @@ def test_s5_cli_result_slips_and_html(tmp_path):
 @pytest.mark.parametrize(
     ("argv", "code", "message"),
     [
-        (["pairings", str(ELITE_FILE), "--round", "9"], 4, "Round 9"),
+        (["pairings", str(ELITE_FILE), "--round", "9"], 4, "La ronde 9 n'est pas"),
+        (["pairings", str(ELITE_FILE), "--round", "9", "--language", "en"], 4, "Round 9 is not"),
         (["pairings", "/no/such/file.txt"], 4, "no such file"),
-        (["player-cards", str(ELITE_FILE), "--player", "99"], 4, "99"),
+        (
+            ["player-cards", str(ELITE_FILE), "--player", "99", "--language", "de"],
+            4,
+            "Startnummer 99",
+        ),
     ],
 )
 def test_cli_document_exit_codes(tmp_path, capsys, argv, code, message):
