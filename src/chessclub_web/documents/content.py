@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import datetime
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TypeVar
 
@@ -52,9 +52,9 @@ from chessclub_web.tournaments.presentation import (
 #: Result slips printed on one A4 page (two columns of three), cut along the dashed lines.
 SLIPS_PER_PAGE = 6
 
-#: A crosstable with more cells than this (rows × columns) prints each row's rounds and
-#: scores as two aligned monospaced columns instead of one table cell each: the PDF of a
-#: 1,000-player Swiss stays a matter of seconds. The paper shows the same values.
+#: A crosstable with more cells than this (rows × columns) prints each row as one aligned
+#: monospaced line instead of a table cell per value: the PDF of a 1,000-player Swiss stays a
+#: matter of seconds. The paper shows the same values.
 DENSE_CELLS = 6000
 
 #: A crosstable with more columns than this (rounds, points and tiebreaks besides rank,
@@ -486,8 +486,7 @@ class CrossLine:
     points: str
     tiebreaks: tuple[str, ...]
     kinds: tuple[str, ...] = ()
-    rounds_text: str = ""
-    scores_text: str = ""
+    text: str = ""
 
 
 @dataclass(frozen=True)
@@ -495,15 +494,15 @@ class Crosstable:
     """The Swiss crosstable (*grille américaine*): rows in rank order; each cell names the
     opponent by **place** in this table, then the colour letter and the result from the row's
     side (``12B1``: against the 12th, with Black, won; ``+``/``−`` forfeits; ``Bye ½``,
-    ``PAB 1``, ``Abs.``), an annulled game in brackets. ``dense`` prints rounds and scores as
-    two monospaced columns (:data:`DENSE_CELLS`), with ``rounds_head`` / ``scores_head``."""
+    ``PAB 1``, ``Abs.``), an annulled game in brackets. ``dense`` prints each row as one
+    aligned monospaced line (``CrossLine.text``, under ``head``) when the table has more than
+    :data:`DENSE_CELLS` cells."""
 
     rounds: tuple[int, ...]
     codes: tuple[str, ...]
     lines: tuple[CrossLine, ...]
     dense: bool = False
-    rounds_head: str = ""
-    scores_head: str = ""
+    head: str = ""
 
     @property
     def landscape(self) -> bool:
@@ -545,10 +544,6 @@ def cell_labels() -> dict[str, str]:
     }
 
 
-def _padded(values: Iterable[str], widths: Sequence[int]) -> str:
-    return "".join(v.rjust(w) for v, w in zip(values, widths, strict=True))
-
-
 def crosstable(t: Tournament, summary: Summary, cells: Cells) -> Crosstable:
     """The Swiss crosstable of ``summary`` and its ``cells`` (the *Grille américaine*'s
     entries), opponents referred to by place; dense when it has more than
@@ -582,37 +577,46 @@ def crosstable(t: Tournament, summary: Summary, cells: Cells) -> Crosstable:
     dense = len(lines) * (len(rounds) + len(summary.codes) + 5) > DENSE_CELLS
     if not dense:
         return Crosstable(rounds, summary.codes, tuple(lines))
-    round_heads = [pgettext("round abbreviation", "R") + str(r) for r in rounds]
-    widths = [
-        2 + max([len(h), *(len(line.cells[i]) for line in lines)])
-        for i, h in enumerate(round_heads)
+    return _dense(rounds, summary.codes, lines)
+
+
+#: The widest name a dense crosstable prints (longer ones end with ``…``).
+DENSE_NAME = 30
+
+
+def _dense(rounds: tuple[int, ...], codes: tuple[str, ...], lines: list[CrossLine]) -> Crosstable:
+    """The crosstable with each row as one monospaced line, its columns aligned by padding
+    (rank, number, title and name, rating, the rounds, points, tiebreaks): a big open's
+    crosstable lays out in a fraction of the time of a table cell per value."""
+    heads = [
+        _("Rank"),
+        _("No."),
+        _("Name"),
+        _("Elo"),
+        *(pgettext("round abbreviation", "R") + str(r) for r in rounds),
+        _("Points"),
+        *codes,
     ]
-    score_heads = [_("Points"), *summary.codes]
-    score_widths = [
-        2 + max([len(score_heads[0]), *(len(line.points) for line in lines)]),
-        *(
-            2 + max([len(code), *(len(line.tiebreaks[i]) for line in lines)])
-            for i, code in enumerate(summary.codes)
-        ),
+    names = [f"{line.title} {line.name}" if line.title else line.name for line in lines]
+    names = [n if len(n) <= DENSE_NAME else n[: DENSE_NAME - 1] + "…" for n in names]
+    table = [
+        [line.rank, str(line.number), name, line.rating, *line.cells, line.points, *line.tiebreaks]
+        for line, name in zip(lines, names, strict=True)
     ]
+    widths = [max([len(head), *(len(row[i]) for row in table)]) for i, head in enumerate(heads)]
+
+    def text(values: Sequence[str]) -> str:
+        parts = [
+            value.ljust(width) if column == 2 else value.rjust(width)
+            for column, (value, width) in enumerate(zip(values, widths, strict=True))
+        ]
+        return "  ".join(parts).rstrip()
+
     dense_lines = tuple(
-        CrossLine(
-            **{
-                **line.__dict__,
-                "rounds_text": _padded(line.cells, widths),
-                "scores_text": _padded((line.points, *line.tiebreaks), score_widths),
-            }
-        )
-        for line in lines
+        CrossLine(**{**line.__dict__, "text": text(row)})
+        for line, row in zip(lines, table, strict=True)
     )
-    return Crosstable(
-        rounds,
-        summary.codes,
-        dense_lines,
-        dense=True,
-        rounds_head=_padded(round_heads, widths),
-        scores_head=_padded(score_heads, score_widths),
-    )
+    return Crosstable(rounds, codes, dense_lines, dense=True, head=text(heads))
 
 
 @dataclass(frozen=True)
