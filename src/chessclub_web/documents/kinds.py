@@ -21,18 +21,24 @@ from django.utils.translation import gettext_lazy
 
 from chessclub.model import Tournament
 from chessclub.tiebreaks import RuleEra, default_era, default_tiebreaks
+from chessclub_web import refusals
 from chessclub_web.documents import content
 from chessclub_web.tournaments.adapters import StandingsSettings
 from chessclub_web.tournaments.presentation import Cells, Summary, summarize
 
 
-class NoSuchRound(LookupError):
+class NoSuchRound(refusals.Refused, LookupError):
     """The round asked for is not one the document can be made of (none such, not published,
-    no standings after it); ``str()`` says which and why, translated."""
+    no standings after it); ``str()`` says which and why, translated. A page answers 404, the
+    command line exits with 4 (not found)."""
+
+    status = 404
 
 
-class NoSuchPlayer(LookupError):
-    """The player asked for (a pairing number) is not in the tournament."""
+class NoSuchPlayer(refusals.Refused, LookupError):
+    """The player asked for (a pairing number) is not in the tournament (404; exit code 4)."""
+
+    status = 404
 
 
 @dataclass(frozen=True)

@@ -35,8 +35,6 @@ from chessclub_web.documents.kinds import (
     KINDS,
     Built,
     Kind,
-    NoSuchPlayer,
-    NoSuchRound,
     Source,
     TeamSource,
     build,
@@ -185,7 +183,8 @@ def document(
     ``player_value`` (a pairing number; every player when absent). Raises
     :class:`BadDocumentRequest` (400) for a value that is no number, :class:`DocumentNotFound`
     (404) for a document the tournament does not have (a team document of an individual
-    event), a round it cannot be made of or a player who is not in the tournament."""
+    event); ``kinds.NoSuchRound``, ``kinds.NoSuchPlayer`` (404) for a round it cannot be made
+    of or a player who is not in the tournament."""
     round_number = parse_round(round_value)
     player = parse_player(player_value)
     source = source or source_for(tournament, user)
@@ -193,10 +192,7 @@ def document(
         raise DocumentNotFound(
             _("“%(document)s” is not a document of this tournament.") % {"document": kind.label}
         )
-    try:
-        return build(kind, source, round_number, player=player)
-    except (NoSuchRound, NoSuchPlayer) as missing:
-        raise DocumentNotFound(str(missing)) from None
+    return build(kind, source, round_number, player=player)
 
 
 def batch_kinds(slugs: Sequence[str]) -> list[Kind]:
