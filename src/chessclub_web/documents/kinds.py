@@ -141,7 +141,6 @@ KINDS: tuple[Kind, ...] = (
         "documents/result_slips.html",
         PAIRED,
         staff=True,
-        scope=ANY,
     ),
     Kind("standings", gettext_lazy("Standings"), "documents/standings.html", STANDINGS),
     Kind("crosstable", gettext_lazy("Crosstable"), "documents/crosstable.html", STANDINGS),
