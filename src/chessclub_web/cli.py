@@ -3,10 +3,10 @@ layer's database commands added to it.
 
 The core offers the parser, its extension hook and the one table of exit codes; this module
 adds ``import``, ``user add``, ``user federation-data``, ``lists import``, ``lists rollback``,
-``club add``, ``demo``, ``serve`` and ``manage`` (:func:`register`) and runs the whole through
-the core's error handler (:func:`main`, the ``[project.scripts]`` entry point). Each command
-imports :mod:`chessclub_web.commands` (and so Django) only when it runs: ``chessclub
-standings`` and the other core commands never load Django.
+``club add``, ``demo``, ``document``, ``serve`` and ``manage`` (:func:`register`) and runs the
+whole through the core's error handler (:func:`main`, the ``[project.scripts]`` entry point).
+Each command imports :mod:`chessclub_web.commands` (and so Django) only when it runs:
+``chessclub standings`` and the other core commands never load Django.
 """
 
 from __future__ import annotations
@@ -106,6 +106,45 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
     commands.setup()
     print(commands.load_demo())
+    return EXIT_OK
+
+
+#: The documents ``chessclub document`` makes of a tournament file (the individual ones of
+#: ``chessclub_web.documents.kinds``; listed here so that the parser loads no Django).
+FILE_DOCUMENTS = (
+    "start-list",
+    "start-list-alphabetical",
+    "start-list-by-rating",
+    "check-in",
+    "pairings",
+    "pairings-alphabetical",
+    "results",
+    "result-slips",
+    "standings",
+    "crosstable",
+    "player-cards",
+)
+
+#: The languages of the documents (the site's).
+LANGUAGES = ("fr", "nl", "de", "en")
+
+
+def cmd_document(args: argparse.Namespace) -> int:
+    from chessclub_web import commands
+
+    commands.setup()
+    data, pages = commands.make_document(
+        args.kind,
+        args.file,
+        round_number=args.round,
+        language=args.language,
+        player=args.player,
+        html=args.output.lower().endswith((".html", ".htm")),
+    )
+    with open(args.output, "wb") as out:
+        out.write(data)
+    what = f"{pages} page(s)" if pages else "HTML"
+    print(f"Wrote {args.output} ({what})")
     return EXIT_OK
 
 
@@ -224,6 +263,37 @@ def register(sub: Any) -> None:
 
     p = sub.add_parser("demo", help="load the demo club and its tournament (idempotent)")
     p.set_defaults(func=cmd_demo)
+
+    p = sub.add_parser(
+        "document",
+        help="print a document of a Belgian results file or TRF as PDF (no database)",
+        description="Make the document KIND of the tournament in FILE (a Belgian results "
+        "file or a TRF, detected from its content) as the web app prints it: A4, a header "
+        "with the tournament, the document, its round and date on every page, the page "
+        "number. KIND: start-list (by pairing number), start-list-alphabetical, "
+        "start-list-by-rating, check-in (Paid and Owed columns to fill), pairings (by board), "
+        "pairings-alphabetical, results (by board, filled), result-slips (six per page), "
+        "standings (after the round, the system's default tiebreaks), crosstable (the square "
+        "table of a round robin), player-cards. The standings rank under the rule era of the "
+        "file's start date, as 'chessclub standings' does. An OUT ending in .html gets the "
+        "page's HTML instead of the PDF.",
+        epilog="Exit codes: 0 ok, 1 failure, 2 usage, 3 invalid input file, 4 not found "
+        "(file, round, player).",
+    )
+    p.add_argument("kind", choices=FILE_DOCUMENTS, metavar="KIND", help="the document")
+    p.add_argument("file", help="a Belgian results file or a TRF")
+    p.add_argument(
+        "--round",
+        type=int,
+        metavar="N",
+        help="the round (pairings, slips) or the standings after it (default: the last)",
+    )
+    p.add_argument("--player", type=int, metavar="N", help="player-cards: this player's only")
+    p.add_argument(
+        "--language", choices=LANGUAGES, default="fr", help="the document's language (default fr)"
+    )
+    p.add_argument("-o", "--output", required=True, metavar="OUT.pdf", help="the file written")
+    p.set_defaults(func=cmd_document)
 
     p = sub.add_parser("serve", help="serve the web app")
     p.add_argument("--host", default="127.0.0.1")

@@ -6,6 +6,7 @@
 - :func:`load_demo` — the demo club, its tournament and a local demo account (idempotent);
 - :func:`create_club` — create a club (optionally owned by an existing user);
 - :func:`import_file` — import a Belgian results file or a TRF into a club;
+- :func:`make_document` — a printed document of a tournament file (no database);
 - :func:`serve` — serve the app locally.
 
 Call :func:`setup` before the others. The functions that write to the database
@@ -40,6 +41,7 @@ __all__ = [
     "ensure_migrated",
     "import_file",
     "load_demo",
+    "make_document",
     "manage",
     "serve",
     "setup",
@@ -379,6 +381,40 @@ def set_federation_data_manager(username: str, *, manager: bool = True) -> str:
     if manager:
         return f"{username} is a federation data manager"
     return f"{username} is no longer a federation data manager"
+
+
+def make_document(
+    kind: str,
+    path: str,
+    *,
+    round_number: int | None = None,
+    language: str = "fr",
+    player: int | None = None,
+    html: bool = False,
+) -> tuple[bytes, int]:
+    """The document ``kind`` (a slug of ``chessclub_web.documents.kinds``) of the tournament
+    file at ``path`` (Belgian results file or TRF), of round ``round_number`` (the last when
+    ``None``), in ``language``, as the web app prints it; no database. Returns ``(PDF bytes,
+    number of pages)``, or ``(HTML as UTF-8, 0)`` when ``html``.
+
+    Raises ``FileNotFoundError``; :class:`chessclub.formats.FormatError` for a malformed file;
+    ``LookupError`` (``kinds.NoSuchRound``, ``kinds.NoSuchPlayer``) for a round or player the
+    file does not have; ``ValueError`` for a document a file cannot give (a team event's)."""
+    from django.utils import translation
+
+    from chessclub.formats import read_tournament
+    from chessclub_web.documents import kinds, rendering
+
+    document = kinds.BY_SLUG.get(kind)
+    if document is None or document.scope == kinds.TEAM:
+        raise ValueError(f"no document {kind!r} for a tournament file")
+    tournament = read_tournament(Path(path).read_bytes(), source=path)
+    with translation.override(language):
+        built = kinds.build(document, kinds.file_source(tournament), round_number, player=player)
+        page = rendering.html(built)
+        if html:
+            return page.encode("utf-8"), 0
+        return rendering.pdf_and_count([page])
 
 
 def serve(host: str, port: int) -> None:

@@ -136,6 +136,7 @@ INSTALLED_APPS = [
     "chessclub_web.frbe",
     "chessclub_web.fse",
     "chessclub_web.teams",
+    "chessclub_web.documents",
     "axes",
 ]
 

@@ -44,6 +44,7 @@ TABS: tuple[Tab, ...] = (
     Tab("standings", "tournament", _("Standings")),
     Tab("crosstable", "crosstable", _("Crosstable")),
     Tab("calendar", "calendar", _("Calendar")),
+    Tab("documents", "documents", _("Documents")),
     Tab("teams", "team_standings", pgettext_lazy("tab", "Teams"), condition=_team_event),
     Tab("entries", "entries", pgettext_lazy("tab", "Entries"), Action.MANAGE_ENTRIES),
     Tab("history", "history", _("History"), Action.ENTER_RESULTS),
