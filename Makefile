@@ -5,9 +5,9 @@ PY     := $(VENV)/bin/python
 PORT   ?= 8000
 HOST   ?= 127.0.0.1
 
-.PHONY: install browser run test test-full bench lint typecheck messages demo clean
+.PHONY: install pdf-libs browser run test test-full bench lint typecheck messages demo clean
 
-install: $(VENV)/.installed
+install: $(VENV)/.installed pdf-libs
 
 $(VENV)/.installed: pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "chessclub needs Python >= 3.11")'
@@ -15,6 +15,17 @@ $(VENV)/.installed: pyproject.toml
 	$(PY) -m pip install --quiet --disable-pip-version-check --upgrade pip
 	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[test]'
 	touch $@
+
+# The system libraries WeasyPrint draws the PDF documents with (Pango, HarfBuzz's subsetter) and a
+# font; installed once when missing and apt-get is usable, else a message says what to install.
+PDF_LIBS := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core
+pdf-libs:
+	@{ ldconfig -p | grep -q 'libpangoft2-1.0.so.0' && ldconfig -p | grep -q 'libharfbuzz-subset.so.0'; } || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    echo "Installing the PDF documents' libraries: $(PDF_LIBS)"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(PDF_LIBS) >/dev/null \
+	      || echo "warning: $(PDF_LIBS) could not be installed; PDF documents will not be made"; \
+	  else echo "note: PDF documents need $(PDF_LIBS) (apt-get install them)"; fi; }
 
 # Debian's headless Chromium for the browser tests (phone layout, no-JS behaviour); installed
 # once when missing and apt-get is usable, else those tests are skipped with a reason.
