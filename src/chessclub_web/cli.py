@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from chessclub import cli as core
@@ -129,9 +130,29 @@ FILE_DOCUMENTS = (
 LANGUAGES = ("fr", "nl", "de", "en")
 
 
+def _output_problem(path: str) -> str | None:
+    """Why the document cannot be written to ``path`` (checked before it is drawn), or
+    ``None``."""
+    if not path.strip():
+        return "-o needs a file name"
+    target = Path(path)
+    folder = target.parent
+    if target.is_dir():
+        return f"{path} is a folder, not a file"
+    if not folder.exists():
+        return f"the folder {folder} does not exist"
+    if not folder.is_dir():
+        return f"{folder} is a file, not a folder"
+    return None
+
+
 def cmd_document(args: argparse.Namespace) -> int:
     from chessclub_web import commands
 
+    problem = _output_problem(args.output)
+    if problem:
+        print(f"chessclub: cannot write the document: {problem}", file=sys.stderr)
+        return EXIT_FAILURE
     commands.setup()
     data, pages = commands.make_document(
         args.kind,
@@ -141,8 +162,12 @@ def cmd_document(args: argparse.Namespace) -> int:
         player=args.player,
         html=args.output.lower().endswith((".html", ".htm")),
     )
-    with open(args.output, "wb") as out:
-        out.write(data)
+    try:
+        with open(args.output, "wb") as out:
+            out.write(data)
+    except OSError as exc:
+        print(f"chessclub: cannot write {args.output}: {exc.strerror or exc}", file=sys.stderr)
+        return EXIT_FAILURE
     what = f"{pages} page(s)" if pages else "HTML"
     print(f"Wrote {args.output} ({what})")
     return EXIT_OK

@@ -12,9 +12,11 @@ order given.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 from typing import Any
 
+from django.core.cache import cache
 from django.template.loader import render_to_string
 
 from chessclub_web.documents.kinds import Built
@@ -36,10 +38,28 @@ def pdf(pages: Sequence[str]) -> bytes:
     return pdf_and_count(pages)[0]
 
 
+#: How long a drawn PDF is kept in the cache, in seconds. Its key is the SHA-256 of the HTML it
+#: was drawn from, which changes with any change of the tournament's rows shown: a reader whose
+#: document did not change gets the same bytes without drawing it again.
+PDF_CACHE_SECONDS = 24 * 3600
+
+
 def pdf_and_count(pages: Sequence[str]) -> tuple[bytes, int]:
-    """:func:`pdf` and its number of A4 pages."""
+    """:func:`pdf` and its number of A4 pages, from the cache when the same HTML was drawn
+    before (:data:`PDF_CACHE_SECONDS`)."""
     if not pages:
         raise ValueError("no document to print")
+    digest = hashlib.sha256("\x00".join(pages).encode()).hexdigest()
+    key = f"chessclub:pdf:v1:{digest}"
+    found = cache.get(key)
+    if isinstance(found, tuple) and len(found) == 2:
+        return found[0], found[1]
+    drawn = _draw(pages)
+    cache.set(key, drawn, PDF_CACHE_SECONDS)
+    return drawn
+
+
+def _draw(pages: Sequence[str]) -> tuple[bytes, int]:
     from weasyprint import HTML
 
     documents = [HTML(string=page).render() for page in pages]

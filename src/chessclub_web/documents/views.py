@@ -24,7 +24,7 @@ from chessclub_web.clubs.models import Club
 from chessclub_web.documents import rendering, services
 from chessclub_web.documents.kinds import KINDS, NO_ROUND, STANDINGS, Kind, rounds_of
 from chessclub_web.tournaments.models import Tournament
-from chessclub_web.tournaments.permissions import require_on, tournament_view
+from chessclub_web.tournaments.permissions import tournament_view
 
 
 def url_name(kind: Kind, *, pdf: bool = False) -> str:
@@ -140,16 +140,14 @@ def documents(request: HttpRequest, club: Club, tournament: Tournament) -> HttpR
 
 
 @require_safe
-@tournament_view()
+@tournament_view(services.entry_action)
 def batch(request: HttpRequest, club: Club, tournament: Tournament) -> HttpResponse:
     """*Print several*: one PDF of the documents named by ``?doc=`` (in the order given), of
-    the round ``?round=`` (each document's last round when absent). 400 when none or an
-    unknown one is named; a document the visitor may not print answers as its own page would
-    (the login page, 403)."""
+    the round ``?round=`` (each document's last round when absent), for the staff who enter
+    results (the arbiter's batch after a round; the login page, 403 for anyone else: drawing
+    many documents of a large field takes seconds). 400 when none or an unknown one is
+    named."""
     kinds = services.batch_kinds(request.GET.getlist("doc"))
-    for kind in kinds:
-        if kind.staff:
-            require_on(request, tournament, services.entry_action(tournament))
     built = services.batch(tournament, request.user, kinds, request.GET.get("round"))
     data = rendering.pdf([rendering.html(one) for one in built])
     return _pdf_response(data, _filename(tournament, "documents", None))

@@ -91,3 +91,22 @@ def test_cli_document_usage_and_help(capsys):
 
 def test_cli_document_offers_every_individual_document():
     assert tuple(k.slug for k in KINDS if k.scope != TEAM) == cli.FILE_DOCUMENTS
+
+
+@pytest.mark.parametrize(
+    ("output", "message"),
+    [
+        ("missing-folder/x.pdf", "does not exist"),
+        ("a-file/x.pdf", "is a file, not a folder"),
+        ("", "-o needs a file name"),
+        (".", "is a folder, not a file"),
+    ],
+)
+def test_cli_document_says_why_it_cannot_write(tmp_path, capsys, monkeypatch, output, message):
+    """Checked before the document is drawn: exit 1 and the reason, never a traceback."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "a-file").write_text("")
+    assert cli.main(["document", "standings", str(ELITE_FILE), "-o", output]) == 1
+    err = capsys.readouterr().err
+    assert "cannot write the document" in err and message in err
+    assert "Traceback" not in err

@@ -111,15 +111,18 @@ def test_s5_a_player_card_of_no_player_is_refused(client, public_club):
     assert response.status_code == 400
 
 
-def test_r5_print_several_checks_each_document(client, public_club, make_user):
+def test_r5_print_several_is_the_staffs(client, public_club, make_user):
     tournament = make_swiss(public_club)
     url = _base(tournament) + "several.pdf"
+    # The batch is the staff's (drawing many documents of a large field takes seconds): a
+    # visitor is sent to the login page, even for public documents, and an outsider gets 403.
+    assert client.get(url + "?doc=pairings").status_code == 302
+    client.force_login(make_user("outsider"))
+    assert client.get(url + "?doc=pairings").status_code == 403
+    client.force_login(make_user("arbiter", public_club, Role.ARBITER))
     assert client.get(url, **EN).status_code == 400
     assert "Choose at least one document" in client.get(url, **EN).content.decode()
     assert client.get(url + "?doc=nonsense", **EN).status_code == 400
-    anonymous = client.get(url + "?doc=pairings&doc=result-slips")
-    assert anonymous.status_code == 302  # to the login page: the slips need a right
-    client.force_login(make_user("arbiter", public_club, Role.ARBITER))
     response = client.get(url + "?doc=pairings&doc=result-slips&round=1", **EN)
     assert response.status_code == 200
     text = pdf_text(response.content)

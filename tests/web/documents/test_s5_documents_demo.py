@@ -146,8 +146,9 @@ def test_s5_player_card_lists_the_games_by_round(client, demo):
     assert "Bravo Bruno" not in text.split("Lima Louise")[1]  # one card only
 
 
-def test_s5_print_several_makes_one_pdf_in_the_order_ticked(client, demo):
-    response = client.get(demo + "documents/several.pdf?doc=standings&doc=pairings&round=3", **EN)
+def test_s5_print_several_makes_one_pdf_in_the_order_ticked(demo_owner, demo):
+    url = demo + "documents/several.pdf?doc=standings&doc=pairings&round=3"
+    response = demo_owner.get(url, **EN)
     assert response.status_code == 200
     pages = pdf_pages(response.content)
     assert "Standings" in pages[0] and "after round 3" in pages[0]
