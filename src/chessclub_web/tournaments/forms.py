@@ -17,7 +17,7 @@ from chessclub_web.tournaments.models import (
     TimeControlCategory,
     Tournament,
 )
-from chessclub_web.tournaments.services import DETAIL_FIELDS, normal_detail
+from chessclub_web.tournaments.services import DETAIL_FIELDS, normal_detail, round_date_refusal
 from chessclub_web.tournaments.tiebreak_codes import TIEBREAKS_MAX_LENGTH, clean_tiebreaks
 from chessclub_web.uploads import MAX_UPLOAD_SIZE
 
@@ -139,6 +139,15 @@ def _date_field(label: Any, **kwargs: Any) -> forms.DateField:
     )
 
 
+def _time_field(label: Any) -> forms.TimeField:
+    return forms.TimeField(
+        label=label,
+        required=False,
+        show_hidden_initial=True,
+        widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
+    )
+
+
 def _text_field(label: Any, **kwargs: Any) -> forms.CharField:
     return forms.CharField(
         label=label, max_length=TEXT_MAX_LENGTH, show_hidden_initial=True, **kwargs
@@ -151,14 +160,15 @@ DEPUTY_ARBITERS_MAX_LENGTH = 2000
 
 class TournamentDetailsForm(forms.Form):
     """*Edit tournament*: the details of a tournament after its creation or import (name,
-    place, federation, dates, arbiters, time control, the date of every round), as the
-    federation exports check them (spec ``frbe.md`` B1).
+    place, federation, dates, arbiters, time control, the date and time of every round), as
+    the federation exports check them (spec ``frbe.md`` B1).
 
     Every field carries the value shown when the page was loaded (``show_hidden_initial``):
-    :meth:`changes` and :meth:`round_changes` give only what the user changed, :meth:`seen`
-    and :meth:`seen_dates` what they saw, so that ``services.update_details`` refuses a value
-    someone else changed meanwhile. Checks: an end date not before the start date; each round
-    date within the tournament's dates and not before the previous round's. On a closed
+    :meth:`changes`, :meth:`round_changes` and :meth:`time_changes` give only what the user
+    changed, :meth:`seen`, :meth:`seen_dates` and :meth:`seen_times` what they saw, so that
+    ``services.update_details`` refuses a value someone else changed meanwhile. Checks: an
+    end date not before the start date; each round date within the tournament's dates
+    (``services.round_date_refusal``) and not before the previous round's. On a closed
     tournament the time-control category is shown disabled (its club Elo was computed in it):
     a value posted anyway reaches ``services.closed_refusals``.
     """
@@ -207,12 +217,14 @@ class TournamentDetailsForm(forms.Form):
         **kwargs: Any,
     ) -> None:
         """``tournament``: the row edited (its values are the form's initial values);
-        ``rounds``: its rounds, one date field ``round_N`` each."""
+        ``rounds``: its rounds, one date field ``round_N`` and one time field ``time_N``
+        each."""
         kwargs.setdefault(
             "initial",
             {
                 **{name: getattr(tournament, name) for name in DETAIL_FIELDS},
                 **{f"round_{r.number}": r.date for r in rounds},
+                **{f"time_{r.number}": r.time for r in rounds},
             },
         )
         super().__init__(*args, **kwargs)
@@ -220,6 +232,9 @@ class TournamentDetailsForm(forms.Form):
         self.round_numbers = [r.number for r in rounds]
         for number in self.round_numbers:
             self.fields[f"round_{number}"] = _date_field(_("Round %(number)s") % {"number": number})
+            self.fields[f"time_{number}"] = _time_field(
+                _("Round %(number)s: time") % {"number": number}
+            )
         if tournament.is_closed:
             category = self.fields["time_control_category"]
             category.required = False
@@ -229,8 +244,9 @@ class TournamentDetailsForm(forms.Form):
             )
 
     @property
-    def round_fields(self) -> list[forms.BoundField]:
-        return [self[f"round_{number}"] for number in self.round_numbers]
+    def round_fields(self) -> list[tuple[forms.BoundField, forms.BoundField]]:
+        """Each round's date and time fields, in round order."""
+        return [(self[f"round_{number}"], self[f"time_{number}"]) for number in self.round_numbers]
 
     @property
     def detail_fields(self) -> list[forms.BoundField]:
@@ -291,18 +307,9 @@ class TournamentDetailsForm(forms.Form):
                 previous, previous_changed = (number, date), False
                 continue
             previous_changed = changed
-            if start and date < start:
-                self.add_error(
-                    name,
-                    _("Round %(number)s is dated before the start date (%(date)s).")
-                    % {"number": number, "date": _shown(start)},
-                )
-            elif end and date > end:
-                self.add_error(
-                    name,
-                    _("Round %(number)s is dated after the end date (%(date)s).")
-                    % {"number": number, "date": _shown(end)},
-                )
+            outside = round_date_refusal(number, date, start, end)
+            if outside:
+                self.add_error(name, outside)
             elif previous is not None and date < previous[1]:
                 self.add_error(
                     name,
@@ -339,6 +346,29 @@ class TournamentDetailsForm(forms.Form):
             for number in self.posted_rounds()
             if self.cleaned_data[f"round_{number}"] != self.seen(f"round_{number}")
         }
+
+    def posted_times(self) -> list[int]:
+        """The rounds whose time the page posted (a page or a script without the time fields
+        leaves the rounds' times as they are)."""
+        if not self.is_bound:
+            return list(self.round_numbers)
+        return [
+            number
+            for number in self.round_numbers
+            if self.add_prefix(f"time_{number}") in self.data
+            or self.add_initial_prefix(f"time_{number}") in self.data
+        ]
+
+    def time_changes(self) -> dict[int, datetime.time | None]:
+        """The round times the user changed (round number → new time), after ``is_valid()``."""
+        return {
+            number: self.cleaned_data[f"time_{number}"]
+            for number in self.posted_times()
+            if self.cleaned_data[f"time_{number}"] != self.seen(f"time_{number}")
+        }
+
+    def seen_times(self) -> dict[int, datetime.time | None]:
+        return {number: self.seen(f"time_{number}") for number in self.posted_times()}
 
     def gone_rounds(self) -> list[int]:
         """Rounds whose date was posted but that the tournament no longer has (unpaired

@@ -48,6 +48,7 @@ from chessclub_web.tournaments.errors import (
     ClosedTournamentChangeError,
     DetailsConflictError,
     DuplicateImportError,
+    RoundDatesError,
     RoundNotShownError,
     TeamImportError,
     ValueDoesNotFitError,
@@ -533,6 +534,8 @@ def edit_tournament(request: HttpRequest, club: Club, row: Tournament) -> HttpRe
                     form.round_changes(),
                     seen=form.seen_details(),
                     seen_dates=form.seen_dates(),
+                    round_times=form.time_changes(),
+                    seen_times=form.seen_times(),
                     user=request.user,
                 )
             except DetailsConflictError:
@@ -549,6 +552,9 @@ def edit_tournament(request: HttpRequest, club: Club, row: Tournament) -> HttpRe
             except ClosedTournamentChangeError as exc:
                 refusals = exc.reasons
                 status = 409
+            except RoundDatesError as exc:
+                refusals = exc.reasons
+                status = 400
             else:
                 messages.success(request, _("The tournament's details were saved."))
                 if back:
