@@ -18,7 +18,11 @@ from chessclub_web.tournaments.models import (
     Tournament,
 )
 from chessclub_web.tournaments.services import DETAIL_FIELDS, normal_detail, round_date_refusal
-from chessclub_web.tournaments.tiebreak_codes import TIEBREAKS_MAX_LENGTH, clean_tiebreaks
+from chessclub_web.tournaments.tiebreak_codes import (
+    TIEBREAKS_MAX_LENGTH,
+    clean_team_tiebreaks,
+    clean_tiebreaks,
+)
 from chessclub_web.uploads import MAX_UPLOAD_SIZE
 
 TOO_LARGE = _("The file is too large: %(size)s MB at most.")
@@ -65,15 +69,26 @@ class ImportForm(forms.Form):
 
 
 class SettingsForm(forms.Form):
-    """A tournament's *Paramètres*: tiebreaks in order, rule era, drawing of lots."""
+    """A tournament's *Paramètres*: tiebreaks in order, rule era, drawing of lots.
+
+    The tiebreaks are chosen with check boxes named ``chosen`` (one per code, value the
+    code), each with a position field ``order-<code>`` (a whole number: the list is the
+    checked codes by position, then in the page's order for those without one), or typed in
+    the ``tiebreaks`` field, which replaces the check boxes when filled (codes the boxes do not
+    offer, such as ``KS/L+1``). Nothing checked and nothing typed: the system's defaults. Works
+    without JavaScript. ``team``: a team event's page, whose codes are the team tiebreaks
+    (C.07 Art. 12–13). After ``is_valid()``, ``cleaned_data["codes"]`` is the canonical list
+    (comma separated, ``""`` for none chosen).
+    """
 
     tiebreaks = forms.CharField(
-        label=_("Tiebreaks, in order"),
+        label=_("Or type the codes"),
         required=False,
         max_length=TIEBREAKS_MAX_LENGTH,
         help_text=_(
-            "FIDE C.07 codes separated by commas or spaces, e.g. BH/C1, BH, SB, DE, WIN. "
-            "Leave empty for the defaults of the tournament's system (%(defaults)s)."
+            "FIDE C.07 codes separated by commas or spaces, e.g. BH/C1, SB/C1/P, KS/L+1: when "
+            "filled, they replace the boxes checked above. Nothing checked and nothing typed: "
+            "the defaults of the tournament's system (%(defaults)s)."
         ),
     )
     tiebreak_rules = forms.ChoiceField(
@@ -93,10 +108,17 @@ class SettingsForm(forms.Form):
     )
 
     def __init__(
-        self, *args: Any, defaults: str = "", era_from_date: str = "", **kwargs: Any
+        self,
+        *args: Any,
+        defaults: str = "",
+        era_from_date: str = "",
+        team: bool = False,
+        **kwargs: Any,
     ) -> None:
-        """``defaults``: the system's default codes; ``era_from_date``: the start date's era."""
+        """``defaults``: the system's default codes; ``era_from_date``: the start date's era;
+        ``team``: a team event (team tiebreaks; no drawing of lots on this page)."""
         super().__init__(*args, **kwargs)
+        self.team = team
         field = self.fields["tiebreaks"]
         field.help_text = field.help_text % {"defaults": defaults}
         field.widget.attrs.update({"autocomplete": "off", "spellcheck": "false"})
@@ -111,12 +133,71 @@ class SettingsForm(forms.Form):
             )
             for value, label in TiebreakRules.choices
         ]
+        if team:
+            del self.fields["draw_lots"]
+
+    def _clean_codes(self, text: str) -> str:
+        return clean_team_tiebreaks(text) if self.team else clean_tiebreaks(text)
 
     def clean_tiebreaks(self) -> str:
         """Every code checked with the core's parser; errors name each bad code. Returns the
         canonical text to store (``""`` for the defaults). The model's ``clean()`` (the admin)
-        shares the rule: :func:`~chessclub_web.tournaments.tiebreak_codes.clean_tiebreaks`."""
-        return clean_tiebreaks(self.cleaned_data["tiebreaks"])
+        shares the rule: :func:`~chessclub_web.tournaments.tiebreak_codes.clean_tiebreaks`
+        (:func:`~chessclub_web.tournaments.tiebreak_codes.clean_team_tiebreaks` for a team
+        event)."""
+        return self._clean_codes(self.cleaned_data["tiebreaks"])
+
+    def chosen(self) -> list[str]:
+        """The checked codes as posted, in the page's order (``[]`` unbound)."""
+        if not self.is_bound:
+            return []
+        getlist = getattr(self.data, "getlist", None)
+        posted = getlist("chosen") if getlist else self.data.get("chosen", [])
+        if isinstance(posted, str):
+            posted = [posted]
+        seen: list[str] = []
+        for code in posted:
+            text = str(code).strip()
+            if text and text not in seen:
+                seen.append(text)
+        return seen
+
+    def positions(self) -> dict[str, str]:
+        """The position typed beside each checked code, as posted (``""`` when empty)."""
+        return {code: str(self.data.get(f"order-{code}", "")).strip() for code in self.chosen()}
+
+    def clean(self) -> dict[str, Any]:
+        """``codes``: the typed codes when the field is filled, else the checked codes by
+        position (a position that is not a whole number from 1 to 999 is refused naming its
+        code), each checked like typed codes."""
+        super().clean()
+        data = self.cleaned_data
+        if self.errors:
+            return data
+        typed = data.get("tiebreaks", "")
+        if typed:
+            data["codes"] = typed
+            return data
+        keyed: list[tuple[int, int, str]] = []
+        for index, code in enumerate(self.chosen()):
+            position = self.positions()[code]
+            if not position:
+                keyed.append((1000, index, code))
+            elif position.isascii() and position.isdigit() and 1 <= int(position) <= 999:
+                keyed.append((int(position), index, code))
+            else:
+                self.add_error(
+                    None,
+                    _("The position of %(code)s must be a whole number from 1 to 999.")
+                    % {"code": code[:20]},
+                )
+        if self.errors:
+            return data
+        try:
+            data["codes"] = self._clean_codes(",".join(code for _p, _i, code in sorted(keyed)))
+        except forms.ValidationError as error:
+            self.add_error(None, error)
+        return data
 
 
 #: The dates a tournament's details may take: a date outside them is a typing error (year

@@ -9,16 +9,16 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import models, transaction
 from django.urls import reverse
 from django.utils import formats
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext_noop, ngettext
 
 from chessclub.formats import FileFormat, detect_format, read_tournament
 from chessclub.formats import trf as trf_format
 from chessclub.formats.trf.teams import has_team_records
-from chessclub.tiebreaks import TiebreakCodeError, default_era
+from chessclub.tiebreaks import TiebreakCodeError, default_era, parse_tiebreak
 from chessclub_web import refusals
 from chessclub_web.audit.models import AuditAction
 from chessclub_web.audit.services import record
@@ -383,6 +383,81 @@ def _logged(value: Any) -> str:
     if isinstance(value, datetime.date):
         return value.isoformat()
     return str(value or "")
+
+
+#: Players named at most in a warning (the others are counted).
+NAMED_PLAYERS = 3
+
+#: Buchholz-type tiebreaks (C.07 Art. 8): the sum (or mean) of the opponents' scores.
+BUCHHOLZ_FAMILY = frozenset({"BH", "FB", "AOB"})
+
+ROUND_ROBINS = frozenset({rows.System.ROUND_ROBIN, rows.System.DOUBLE_ROUND_ROBIN})
+
+
+def tiebreak_warnings(row: rows.Tournament, codes: tuple[str, ...] | list[str]) -> list[str]:
+    """What the arbiter should know about an individual tournament's tiebreak list ``codes``
+    (canonical descriptors, in order) before relying on it, in the current language; ``[]``
+    when nothing (a team event: none). Each names the codes concerned and the rule:
+
+    * a rating-based tiebreak (ARO, TPR, PTP, APRO, APPO, RTNG: C.07 Art. 10) while a player
+      has no rating (none, or 0): no rating is set for unrated players, so the core computes
+      it for no one and the standings show ``–`` (the players are named, at most
+      :data:`NAMED_PLAYERS`);
+    * a Buchholz-type tiebreak (BH, FB, AOB) in a round robin: every player meets every
+      other, so players on the same points get the same value once every round is played
+      (C.07 Art. 8);
+    * KS in a Swiss: the Koya System is made for round robins (C.07 Art. 9.2).
+    """
+    if row.is_team_event or not codes:
+        return []
+    specs = [parse_tiebreak(code) for code in codes]
+    warnings: list[str] = []
+    rated = [spec.code for spec in specs if spec.info.uses_ratings]
+    if rated:
+        unrated = list(
+            row.players.filter(models.Q(rating__isnull=True) | models.Q(rating__lte=0))
+            .order_by("pairing_number")
+            .values_list("name", flat=True)
+        )
+        if unrated:
+            names = ", ".join(unrated[:NAMED_PLAYERS])
+            if len(unrated) > NAMED_PLAYERS:
+                names += " …"
+            warnings.append(
+                ngettext(
+                    "%(codes)s: %(count)s player has no rating (%(names)s) and no rating is "
+                    "set for unrated players, so these tiebreaks are computed for no one "
+                    "(shown “–”; C.07 Art. 10).",
+                    "%(codes)s: %(count)s players have no rating (%(names)s) and no rating is "
+                    "set for unrated players, so these tiebreaks are computed for no one "
+                    "(shown “–”; C.07 Art. 10).",
+                    len(unrated),
+                )
+                % {"codes": ", ".join(rated), "count": len(unrated), "names": names}
+            )
+    if row.system in ROUND_ROBINS:
+        buchholz = [spec.code for spec in specs if spec.name in BUCHHOLZ_FAMILY]
+        if buchholz:
+            warnings.append(
+                _(
+                    "%(codes)s: in a round robin every player meets every other, so players "
+                    "on the same points get the same value once every round is played "
+                    "(C.07 Art. 8)."
+                )
+                % {"codes": ", ".join(buchholz)}
+            )
+    elif row.system == rows.System.SWISS:
+        koya = [spec.code for spec in specs if spec.name == "KS"]
+        if koya:
+            warnings.append(
+                _(
+                    "%(codes)s: the Koya System is made for round robins (C.07 Art. 9.2); in a "
+                    "Swiss it counts only the points scored against opponents who reached half "
+                    "of the maximum."
+                )
+                % {"codes": ", ".join(koya)}
+            )
+    return warnings
 
 
 #: Seeds of the drawing of lots: 1 to 999,999,999 (short enough to be read out and written).
