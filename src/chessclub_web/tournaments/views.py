@@ -353,15 +353,13 @@ def explain_tiebreak(
     )
 
 
-def _current_tiebreaks(row: Tournament) -> tuple[tuple[str, ...], tuple[str, ...], bool]:
-    """``(codes, defaults, stored)``: the tiebreaks the standings use now, the system's
-    defaults (spec S4; a team event's for its primary score) and whether a list is stored (not
-    the defaults)."""
+def _current_tiebreaks(row: Tournament) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """``(codes, defaults)``: the tiebreaks the standings use now and the system's defaults
+    (spec S4; a team event's for its primary score)."""
     if row.is_team_event:
         codes, defaults = hooks.team_tiebreaks(row)
-        return codes, defaults, codes != defaults
-    current = standings_settings(row)
-    return current.codes, system_default_codes(row.system), not current.codes_are_default
+        return codes, defaults
+    return standings_settings(row).codes, system_default_codes(row.system)
 
 
 def _choice_rows(
@@ -403,7 +401,7 @@ def tournament_settings(request: HttpRequest, club: Club, row: Tournament) -> Ht
     and a post answers 409 with the reason, nothing changed (the services refuse it under the
     tournament's lock)."""
     team = row.is_team_event
-    current, defaults, _stored = _current_tiebreaks(row)
+    current, defaults = _current_tiebreaks(row)
     form_options: dict[str, Any] = {
         "defaults": ", ".join(defaults),
         "era_from_date": default_era(row.start_date).value,
