@@ -12,7 +12,8 @@ pairings; two players who met more than once count the average of their results)
 
 Sub-groups still equal are examined again among themselves, until nothing changes. The value of
 DE is the position inside the tied group (1 = first; shared positions are equal), so a lower
-value ranks first.
+value ranks first; a player tied with no one, and every player of a group DE does not split,
+has 1, and the explanation says that DE separated no one.
 """
 
 from __future__ import annotations
@@ -154,7 +155,16 @@ def direct_encounter(
                     for s in standings
                     if s.player == player
                 ]
-                if len(tier) > 1:
+                if len(group) == 1:
+                    notes.append(
+                        Note(
+                            gettext_noop(
+                                "tied with no one when Direct Encounter applies: it separates "
+                                "no one (Art. 6)"
+                            )
+                        )
+                    )
+                elif len(tier) > 1:
                     others = ", ".join(str(p) for p in tier if p != player)
                     notes.append(
                         Note(

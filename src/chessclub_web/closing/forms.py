@@ -28,24 +28,63 @@ def last_round_date(tournament: Any) -> datetime.date | None:
     return last
 
 
-def default_end_date(tournament: Any, today: datetime.date | None = None) -> datetime.date:
-    """C1: the *Date de fin* proposed on the closing page.
+def end_date_range(
+    tournament: Any, today: datetime.date | None = None
+) -> tuple[datetime.date | None, datetime.date]:
+    """C1: the end dates :class:`CloseForm` accepts, ``(earliest, latest)`` inclusive:
+    not before the start date nor the date of a round (``earliest``, ``None`` when neither is
+    known), not after tomorrow (``latest``: a tournament is closed once it is over; ``today``
+    default: the local date). ``earliest > latest`` when no date is accepted yet (a round or
+    the start dated after tomorrow)."""
+    today = today or timezone.localdate()
+    known = [d for d in (tournament.start_date, last_round_date(tournament)) if d is not None]
+    return (max(known) if known else None), today + datetime.timedelta(days=1)
+
+
+def default_end_date(tournament: Any, today: datetime.date | None = None) -> datetime.date | None:
+    """C1: the *Date de fin* proposed on the closing page, always one that :class:`CloseForm`
+    accepts (:func:`end_date_range`); ``None`` when it accepts none yet.
 
     The date of the last round when a round has a date (an imported tournament of 2024
     proposes its last round's date, not today); otherwise the end date already recorded for
     the tournament (read from the imported file, or entered when it was created) when it is
     not later than ``today``; otherwise ``today`` (default: the local date). Never before the
-    last round's date.
+    last round's date nor the start date.
     """
     today = today or timezone.localdate()
+    earliest, latest = end_date_range(tournament, today)
+    if earliest is not None and earliest > latest:
+        return None
     last = last_round_date(tournament)
-    if last is not None:
-        return last
     recorded: datetime.date | None = tournament.end_date
-    if recorded is not None and recorded <= today:
-        start: datetime.date | None = tournament.start_date
-        return recorded if start is None or recorded >= start else start
-    return today
+    if last is not None:
+        proposed = last
+    elif recorded is not None and recorded <= today:
+        proposed = recorded
+    else:
+        proposed = today
+    return max(proposed, earliest) if earliest is not None else proposed
+
+
+def _too_late_note(tournament: Any) -> str:
+    """Why no end date is accepted yet (:func:`default_end_date` is ``None``): the round, or
+    the start, dated after tomorrow; in the current language."""
+    late = (
+        tournament.rounds.filter(date__isnull=False)
+        .order_by("-date", "-number")
+        .values_list("number", "date")
+        .first()
+    )
+    start = tournament.start_date
+    if late is not None and (start is None or late[1] >= start):
+        return _(
+            "No end date can be accepted yet: round %(round)s is dated %(date)s, after "
+            "tomorrow. Close the tournament once it is over, or correct the round's date."
+        ) % {"round": late[0], "date": _shown(late[1])}
+    assert start is not None
+    return _(
+        "No end date can be accepted yet: the tournament starts on %(date)s, after tomorrow."
+    ) % {"date": _shown(start)}
 
 
 class CloseForm(forms.Form):
@@ -53,8 +92,9 @@ class CloseForm(forms.Form):
 
     With ``tournament=`` the date proposed is :func:`default_end_date` (the last round's date
     when known, else today), the help text says so, and the date is checked against the
-    tournament: not before the start date nor the date of a round, and not later than tomorrow
-    (a tournament is closed once it is over).
+    tournament (:func:`end_date_range`): not before the start date nor the date of a round,
+    and not later than tomorrow (a tournament is closed once it is over). When no date is
+    accepted yet, nothing is proposed and the help text says why.
     """
 
     end_date = forms.DateField(
@@ -72,11 +112,19 @@ class CloseForm(forms.Form):
         field = self.fields["end_date"]
         last = last_round_date(tournament)
         proposed = default_end_date(tournament)
+        field.widget.attrs["aria-describedby"] = "end-date-help"
+        if proposed is None:
+            field.help_text = _too_late_note(tournament)
+            return
         self.initial.setdefault("end_date", proposed)
-        if last is not None:
+        if last is not None and proposed == last:
             field.help_text = _(
                 "Proposed: the date of the last round (%(date)s). The end date cannot be before it."
             ) % {"date": date_format(last, "SHORT_DATE_FORMAT")}
+        elif last is not None:
+            field.help_text = _(
+                "Proposed: the start date (%(date)s). The end date cannot be before it."
+            ) % {"date": date_format(proposed, "SHORT_DATE_FORMAT")}
         elif proposed != timezone.localdate():
             field.help_text = _(
                 "Proposed: the end date recorded for the tournament (%(date)s), as no round "
@@ -84,7 +132,6 @@ class CloseForm(forms.Form):
             ) % {"date": date_format(proposed, "SHORT_DATE_FORMAT")}
         else:
             field.help_text = _("Proposed: today, as no round has a date.")
-        field.widget.attrs["aria-describedby"] = "end-date-help"
 
     def clean_end_date(self) -> datetime.date:
         end: datetime.date = self.cleaned_data["end_date"]

@@ -410,13 +410,22 @@ class RosterForm(forms.Form):
 
 
 class RoundDateForm(forms.Form):
-    """The date a round is played (FRBE export: every round needs one)."""
+    """The date a round is played (FRBE export: every round needs one) and the time of day it
+    starts (local time, optional: for rapid and blitz events, several rounds a day). The
+    tournament's dates bound the date: ``services.set_round_date`` and
+    ``services.pair_next_round`` refuse one outside them (400)."""
 
     date = forms.DateField(
         label=_("Round date"),
         required=False,
         widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
         help_text=_("Needed by the FRBE export."),
+    )
+    time = forms.TimeField(
+        label=_("Time"),
+        required=False,
+        widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
+        help_text=_("When the round starts (optional)."),
     )
 
     def clean_date(self) -> datetime.date | None:

@@ -7,7 +7,7 @@ tournament's visibility and the action on it (:func:`allowed_on`: the club role,
 of an independent tournament, member of its club or not), on the server; *Nouveau tournoi* is a
 club page (:func:`club_view`). A post naming no known action, player, board or round answers
 400; a refusal of the rules (limit reached, frozen numbers, a round already paired…) answers
-409 with the message.
+409 with the message, a round date outside the tournament's dates 400 with the message.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import formats
 from django.utils.html import escape
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
@@ -560,24 +561,33 @@ def pair_next(request: HttpRequest, club: Club, row: Tournament) -> HttpResponse
         return _team_event_page(request, club, row)
     status = 200
     number = services.next_round(row)
-    date_form = RoundDateForm(initial={"date": services.default_round_date(row, number)})
+    proposed = services.proposed_round_slot(row, number)
+    date_form = RoundDateForm(initial={"date": proposed.date, "time": proposed.time})
     if request.method == "POST":
-        # A post without the field (an old page, a script) takes the proposed date; an empty
-        # field is the arbiter's choice: no date yet.
+        # A post without a field (an old page, a script) takes the proposed date or time; an
+        # empty field is the arbiter's choice: no date (time) yet.
         posted = request.POST.copy()
         if "date" not in posted:
-            posted["date"] = services.default_round_date(row, number).isoformat()
+            posted["date"] = proposed.date.isoformat()
+        if "time" not in posted:
+            posted["time"] = proposed.time.strftime("%H:%M") if proposed.time else ""
         date_form = RoundDateForm(posted)
         if not date_form.is_valid():
             status = 400
         else:
             try:
                 round_row = services.pair_next_round(
-                    row, request.user, date=date_form.cleaned_data["date"]
+                    row,
+                    request.user,
+                    date=date_form.cleaned_data["date"],
+                    time=date_form.cleaned_data["time"],
                 )
             except services.Refused as exc:
-                messages.error(request, str(exc))
-                status = 409
+                if exc.field in date_form.fields:
+                    date_form.add_error(exc.field, str(exc))
+                else:
+                    messages.error(request, str(exc))
+                status = exc.status
             else:
                 messages.success(
                     request, _("Round %(round)s is paired (draft).") % {"round": round_row.number}
@@ -606,9 +616,30 @@ def pair_next(request: HttpRequest, club: Club, row: Tournament) -> HttpResponse
             "is_swiss": row.system == System.SWISS,
             "rounds": row.rounds.order_by("number"),
             "date_form": date_form,
+            "proposal_note": _proposal_note(row),
         },
         status=status,
     )
+
+
+def _proposal_note(row: Tournament) -> str:
+    """How the pair page proposes the round's date and time (``services.proposed_round_slot``),
+    in the current language."""
+    interval = services.round_interval(row)
+    if interval is None:
+        return _(
+            "Proposed: one week after the round before it (the next day when that is after "
+            "the end date), else the start date; always between the tournament's start and "
+            "end dates."
+        )
+    return _(
+        "Proposed: the same day as the round before it, %(minutes)s minutes after its start "
+        "(from the tempo), else the start date at %(time)s; always between the tournament's "
+        "start and end dates."
+    ) % {
+        "minutes": int(interval.total_seconds() // 60),
+        "time": formats.time_format(services.FIRST_ROUND_TIME, "TIME_FORMAT"),
+    }
 
 
 def _game(round_row: Round, value: Any) -> Game:
@@ -637,7 +668,9 @@ def _round_action(request: HttpRequest, row: Tournament, round_row: Round) -> st
         return None
     if action == "set_date":
         data = _form_or_bad(RoundDateForm(request.POST))
-        services.set_round_date(round_row, data["date"], user)
+        # A post without the time field (an old page, a script) keeps the round's time.
+        time = data["time"] if "time" in request.POST else round_row.time
+        services.set_round_date(round_row, data["date"], user, time=time)
         return _("The date of round %(round)s was saved.") % {"round": round_row.number}
     if action == "repair":
         services.repair_round(round_row, user)
@@ -683,7 +716,7 @@ def pairing_round(
             return _bad_request(exc)
         except services.Refused as exc:
             messages.error(request, str(exc))
-            status = 409
+            status = exc.status
         else:
             if message is None:
                 messages.success(
@@ -724,7 +757,7 @@ def pairing_round(
             "can_publish": allowed_on(request.user, row, Action.PUBLISH_ROUND),
             "history": journal(row, results=False)[:50],
             "is_swiss": row.system == System.SWISS,
-            "date_form": RoundDateForm(initial={"date": round_row.date}),
+            "date_form": RoundDateForm(initial={"date": round_row.date, "time": round_row.time}),
         },
         status=status,
     )

@@ -154,6 +154,7 @@ def calendar(request: HttpRequest, number: str, pk: int) -> HttpResponse:
             {
                 "number": r.number,
                 "date": r.date,
+                "time": r.time,
                 "state": state,
                 "state_label": label,
                 "boards": r.boards,

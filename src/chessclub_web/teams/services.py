@@ -890,6 +890,18 @@ def team_standings_settings(tournament: Tournament) -> TeamStandingsSettings:
     return TeamStandingsSettings(codes, era)
 
 
+def team_tiebreak_choice(tournament: Tournament) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The team tiebreaks for the *Paramètres* page: ``(codes, default_codes)``, the codes the
+    team standings use now (:func:`team_standings_settings`) and those of spec S4 for the
+    event's primary score (``GP EDE EMGSB`` after match points, ``MP EDE EMGSB`` after game
+    points), used when none is stored."""
+    from chessclub.tiebreaks.codes import DEFAULT_TEAM
+
+    primary = settings_of(tournament).primary
+    defaults = DEFAULT_TEAM if primary == "MP" else ("MP", *DEFAULT_TEAM[1:])
+    return team_standings_settings(tournament).codes, defaults
+
+
 # -- storing a core team tournament -------------------------------------------------------------
 
 _CORE_BYE = {

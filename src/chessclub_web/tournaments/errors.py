@@ -95,6 +95,16 @@ class ClosedTournamentChangeError(refusals.ClosedTournament):
         super().__init__(" ".join(reasons))
 
 
+class RoundDatesError(refusals.BadInput):
+    """Round dates outside the tournament's dates (``services.round_date_refusal``): 400,
+    nothing saved. ``reasons`` are messages for the user (current language), one per round,
+    each naming the round, its date and the tournament's dates."""
+
+    def __init__(self, reasons: list[str]) -> None:
+        self.reasons = reasons
+        super().__init__(" ".join(reasons), field="date")
+
+
 class RoundNotShownError(refusals.Refused):
     """A ``?round=`` the standings pages cannot show: not a number or below 1 (400), or no
     published round of that number (404; a draft round is one only for those who may see

@@ -17,8 +17,12 @@ from chessclub_web.tournaments.models import (
     TimeControlCategory,
     Tournament,
 )
-from chessclub_web.tournaments.services import DETAIL_FIELDS, normal_detail
-from chessclub_web.tournaments.tiebreak_codes import TIEBREAKS_MAX_LENGTH, clean_tiebreaks
+from chessclub_web.tournaments.services import DETAIL_FIELDS, normal_detail, round_date_refusal
+from chessclub_web.tournaments.tiebreak_codes import (
+    TIEBREAKS_MAX_LENGTH,
+    clean_team_tiebreaks,
+    clean_tiebreaks,
+)
 from chessclub_web.uploads import MAX_UPLOAD_SIZE
 
 TOO_LARGE = _("The file is too large: %(size)s MB at most.")
@@ -65,15 +69,26 @@ class ImportForm(forms.Form):
 
 
 class SettingsForm(forms.Form):
-    """A tournament's *Paramètres*: tiebreaks in order, rule era, drawing of lots."""
+    """A tournament's *Paramètres*: tiebreaks in order, rule era, drawing of lots.
+
+    The tiebreaks are chosen with check boxes named ``chosen`` (one per code, value the
+    code), each with a position field ``order-<code>`` (a whole number: the list is the
+    checked codes by position, then in the page's order for those without one), or typed in
+    the ``tiebreaks`` field, which replaces the check boxes when filled (codes the boxes do not
+    offer, such as ``KS/L+1``). Nothing checked and nothing typed: the system's defaults. Works
+    without JavaScript. ``team``: a team event's page, whose codes are the team tiebreaks
+    (C.07 Art. 12–13). After ``is_valid()``, ``cleaned_data["codes"]`` is the canonical list
+    (comma separated, ``""`` for none chosen).
+    """
 
     tiebreaks = forms.CharField(
-        label=_("Tiebreaks, in order"),
+        label=_("Or type the codes"),
         required=False,
         max_length=TIEBREAKS_MAX_LENGTH,
         help_text=_(
-            "FIDE C.07 codes separated by commas or spaces, e.g. BH/C1, BH, SB, DE, WIN. "
-            "Leave empty for the defaults of the tournament's system (%(defaults)s)."
+            "FIDE C.07 codes separated by commas or spaces, e.g. BH/C1, SB/C1/P, KS/L+1: when "
+            "filled, they replace the boxes checked above. Nothing checked and nothing typed: "
+            "the defaults of the tournament's system (%(defaults)s)."
         ),
     )
     tiebreak_rules = forms.ChoiceField(
@@ -93,10 +108,17 @@ class SettingsForm(forms.Form):
     )
 
     def __init__(
-        self, *args: Any, defaults: str = "", era_from_date: str = "", **kwargs: Any
+        self,
+        *args: Any,
+        defaults: str = "",
+        era_from_date: str = "",
+        team: bool = False,
+        **kwargs: Any,
     ) -> None:
-        """``defaults``: the system's default codes; ``era_from_date``: the start date's era."""
+        """``defaults``: the system's default codes; ``era_from_date``: the start date's era;
+        ``team``: a team event (team tiebreaks; no drawing of lots on this page)."""
         super().__init__(*args, **kwargs)
+        self.team = team
         field = self.fields["tiebreaks"]
         field.help_text = field.help_text % {"defaults": defaults}
         field.widget.attrs.update({"autocomplete": "off", "spellcheck": "false"})
@@ -111,12 +133,71 @@ class SettingsForm(forms.Form):
             )
             for value, label in TiebreakRules.choices
         ]
+        if team:
+            del self.fields["draw_lots"]
+
+    def _clean_codes(self, text: str) -> str:
+        return clean_team_tiebreaks(text) if self.team else clean_tiebreaks(text)
 
     def clean_tiebreaks(self) -> str:
         """Every code checked with the core's parser; errors name each bad code. Returns the
         canonical text to store (``""`` for the defaults). The model's ``clean()`` (the admin)
-        shares the rule: :func:`~chessclub_web.tournaments.tiebreak_codes.clean_tiebreaks`."""
-        return clean_tiebreaks(self.cleaned_data["tiebreaks"])
+        shares the rule: :func:`~chessclub_web.tournaments.tiebreak_codes.clean_tiebreaks`
+        (:func:`~chessclub_web.tournaments.tiebreak_codes.clean_team_tiebreaks` for a team
+        event)."""
+        return self._clean_codes(self.cleaned_data["tiebreaks"])
+
+    def chosen(self) -> list[str]:
+        """The checked codes as posted, in the page's order (``[]`` unbound)."""
+        if not self.is_bound:
+            return []
+        getlist = getattr(self.data, "getlist", None)
+        posted = getlist("chosen") if getlist else self.data.get("chosen", [])
+        if isinstance(posted, str):
+            posted = [posted]
+        seen: list[str] = []
+        for code in posted:
+            text = str(code).strip()
+            if text and text not in seen:
+                seen.append(text)
+        return seen
+
+    def positions(self) -> dict[str, str]:
+        """The position typed beside each checked code, as posted (``""`` when empty)."""
+        return {code: str(self.data.get(f"order-{code}", "")).strip() for code in self.chosen()}
+
+    def clean(self) -> dict[str, Any]:
+        """``codes``: the typed codes when the field is filled, else the checked codes by
+        position (a position that is not a whole number from 1 to 999 is refused naming its
+        code), each checked like typed codes."""
+        super().clean()
+        data = self.cleaned_data
+        if self.errors:
+            return data
+        typed = data.get("tiebreaks", "")
+        if typed:
+            data["codes"] = typed
+            return data
+        keyed: list[tuple[int, int, str]] = []
+        for index, code in enumerate(self.chosen()):
+            position = self.positions()[code]
+            if not position:
+                keyed.append((1000, index, code))
+            elif position.isascii() and position.isdigit() and 1 <= int(position) <= 999:
+                keyed.append((int(position), index, code))
+            else:
+                self.add_error(
+                    None,
+                    _("The position of %(code)s must be a whole number from 1 to 999.")
+                    % {"code": code[:20]},
+                )
+        if self.errors:
+            return data
+        try:
+            data["codes"] = self._clean_codes(",".join(code for _p, _i, code in sorted(keyed)))
+        except forms.ValidationError as error:
+            self.add_error(None, error)
+        return data
 
 
 #: The dates a tournament's details may take: a date outside them is a typing error (year
@@ -139,6 +220,15 @@ def _date_field(label: Any, **kwargs: Any) -> forms.DateField:
     )
 
 
+def _time_field(label: Any) -> forms.TimeField:
+    return forms.TimeField(
+        label=label,
+        required=False,
+        show_hidden_initial=True,
+        widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
+    )
+
+
 def _text_field(label: Any, **kwargs: Any) -> forms.CharField:
     return forms.CharField(
         label=label, max_length=TEXT_MAX_LENGTH, show_hidden_initial=True, **kwargs
@@ -151,14 +241,15 @@ DEPUTY_ARBITERS_MAX_LENGTH = 2000
 
 class TournamentDetailsForm(forms.Form):
     """*Edit tournament*: the details of a tournament after its creation or import (name,
-    place, federation, dates, arbiters, time control, the date of every round), as the
-    federation exports check them (spec ``frbe.md`` B1).
+    place, federation, dates, arbiters, time control, the date and time of every round), as
+    the federation exports check them (spec ``frbe.md`` B1).
 
     Every field carries the value shown when the page was loaded (``show_hidden_initial``):
-    :meth:`changes` and :meth:`round_changes` give only what the user changed, :meth:`seen`
-    and :meth:`seen_dates` what they saw, so that ``services.update_details`` refuses a value
-    someone else changed meanwhile. Checks: an end date not before the start date; each round
-    date within the tournament's dates and not before the previous round's. On a closed
+    :meth:`changes`, :meth:`round_changes` and :meth:`time_changes` give only what the user
+    changed, :meth:`seen`, :meth:`seen_dates` and :meth:`seen_times` what they saw, so that
+    ``services.update_details`` refuses a value someone else changed meanwhile. Checks: an
+    end date not before the start date; each round date within the tournament's dates
+    (``services.round_date_refusal``) and not before the previous round's. On a closed
     tournament the time-control category is shown disabled (its club Elo was computed in it):
     a value posted anyway reaches ``services.closed_refusals``.
     """
@@ -207,12 +298,14 @@ class TournamentDetailsForm(forms.Form):
         **kwargs: Any,
     ) -> None:
         """``tournament``: the row edited (its values are the form's initial values);
-        ``rounds``: its rounds, one date field ``round_N`` each."""
+        ``rounds``: its rounds, one date field ``round_N`` and one time field ``time_N``
+        each."""
         kwargs.setdefault(
             "initial",
             {
                 **{name: getattr(tournament, name) for name in DETAIL_FIELDS},
                 **{f"round_{r.number}": r.date for r in rounds},
+                **{f"time_{r.number}": r.time for r in rounds},
             },
         )
         super().__init__(*args, **kwargs)
@@ -220,6 +313,9 @@ class TournamentDetailsForm(forms.Form):
         self.round_numbers = [r.number for r in rounds]
         for number in self.round_numbers:
             self.fields[f"round_{number}"] = _date_field(_("Round %(number)s") % {"number": number})
+            self.fields[f"time_{number}"] = _time_field(
+                _("Round %(number)s: time") % {"number": number}
+            )
         if tournament.is_closed:
             category = self.fields["time_control_category"]
             category.required = False
@@ -229,8 +325,9 @@ class TournamentDetailsForm(forms.Form):
             )
 
     @property
-    def round_fields(self) -> list[forms.BoundField]:
-        return [self[f"round_{number}"] for number in self.round_numbers]
+    def round_fields(self) -> list[tuple[forms.BoundField, forms.BoundField]]:
+        """Each round's date and time fields, in round order."""
+        return [(self[f"round_{number}"], self[f"time_{number}"]) for number in self.round_numbers]
 
     @property
     def detail_fields(self) -> list[forms.BoundField]:
@@ -291,18 +388,9 @@ class TournamentDetailsForm(forms.Form):
                 previous, previous_changed = (number, date), False
                 continue
             previous_changed = changed
-            if start and date < start:
-                self.add_error(
-                    name,
-                    _("Round %(number)s is dated before the start date (%(date)s).")
-                    % {"number": number, "date": _shown(start)},
-                )
-            elif end and date > end:
-                self.add_error(
-                    name,
-                    _("Round %(number)s is dated after the end date (%(date)s).")
-                    % {"number": number, "date": _shown(end)},
-                )
+            outside = round_date_refusal(number, date, start, end)
+            if outside:
+                self.add_error(name, outside)
             elif previous is not None and date < previous[1]:
                 self.add_error(
                     name,
@@ -339,6 +427,29 @@ class TournamentDetailsForm(forms.Form):
             for number in self.posted_rounds()
             if self.cleaned_data[f"round_{number}"] != self.seen(f"round_{number}")
         }
+
+    def posted_times(self) -> list[int]:
+        """The rounds whose time the page posted (a page or a script without the time fields
+        leaves the rounds' times as they are)."""
+        if not self.is_bound:
+            return list(self.round_numbers)
+        return [
+            number
+            for number in self.round_numbers
+            if self.add_prefix(f"time_{number}") in self.data
+            or self.add_initial_prefix(f"time_{number}") in self.data
+        ]
+
+    def time_changes(self) -> dict[int, datetime.time | None]:
+        """The round times the user changed (round number → new time), after ``is_valid()``."""
+        return {
+            number: self.cleaned_data[f"time_{number}"]
+            for number in self.posted_times()
+            if self.cleaned_data[f"time_{number}"] != self.seen(f"time_{number}")
+        }
+
+    def seen_times(self) -> dict[int, datetime.time | None]:
+        return {number: self.seen(f"time_{number}") for number in self.posted_times()}
 
     def gone_rounds(self) -> list[int]:
         """Rounds whose date was posted but that the tournament no longer has (unpaired

@@ -52,3 +52,15 @@ final_standings: Hook[..., Any] = Hook("final_standings", "chessclub_web.closing
 #: A club player's club Elo now in a time control: ``(player, time_control) -> int | None``
 #: (``closing.services.current_elo``, spec E1).
 club_elo: Hook[..., int | None] = Hook("club_elo", "chessclub_web.closing")
+
+#: A team event's tiebreaks for its *Paramètres*: ``(tournament) -> (codes, default_codes)``,
+#: the codes its team standings use now and those they use when none is stored
+#: (``teams.services.team_tiebreak_choice``).
+team_tiebreaks: Hook[..., tuple[tuple[str, ...], tuple[str, ...]]] = Hook(
+    "team_tiebreaks", "chessclub_web.teams"
+)
+
+#: Store a team event's tiebreaks and rule era, one line of its history each:
+#: ``(tournament, text, rules, user) -> None`` (``teams.services.set_team_tiebreaks``; raises
+#: its ``TeamError``, a ``refusals.BadInput``, naming a bad code).
+set_team_tiebreaks: Hook[..., None] = Hook("set_team_tiebreaks", "chessclub_web.teams")

@@ -347,6 +347,9 @@ class Round(models.Model):
         _("number"), validators=[MaxValueValidator(MAX_ROUNDS)]
     )
     date = models.DateField(_("date"), null=True, blank=True)
+    # The time of day the round starts (local time), for events that play several rounds a
+    # day (rapid, blitz); ``None``: not given.
+    time = models.TimeField(_("time"), null=True, blank=True)
     state = models.CharField(
         _("state"), max_length=16, choices=RoundState.choices, default=RoundState.PUBLISHED
     )

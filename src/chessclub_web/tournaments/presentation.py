@@ -607,19 +607,55 @@ def code_path(code: str) -> str:
     return "/".join(quote(part, safe=":") for part in code.split("/"))
 
 
+def _is_direct_encounter(code: str) -> bool:
+    return code.split("/", 1)[0].split(":", 1)[0] == "DE"
+
+
+def shown_tiebreaks(summary: Summary) -> tuple[tuple[str, ...], ...]:
+    """The tiebreak labels as the pages show them, one tuple per row of ``summary.rows``: the
+    summary's labels, except Direct Encounter (``DE``, ``DE/P``) left empty where it separates
+    no one. DE decides only among players still tied when it applies (C.07 Art. 6: the same
+    points and the same values of the tiebreaks before it); its value is the place inside
+    that group, 1 for a player tied with no one and for every player of a group it does not
+    split, which says nothing. A group is read from the labels shown (points, then the
+    earlier tiebreaks); DE separates it when its members' DE labels differ. The stored and
+    computed values, and the order, are unchanged."""
+    labels = [list(row.tiebreaks) for row in summary.rows]
+    for index, code in enumerate(summary.codes):
+        if not _is_direct_encounter(code):
+            continue
+        groups: dict[tuple[str, tuple[str, ...]], list[int]] = {}
+        for position, row in enumerate(summary.rows):
+            if not row.annulled and index < len(row.tiebreaks):
+                groups.setdefault((row.points, row.tiebreaks[:index]), []).append(position)
+        for members in groups.values():
+            if len({summary.rows[m].tiebreaks[index] for m in members}) < 2:
+                for m in members:
+                    labels[m][index] = ""
+    return tuple(tuple(row) for row in labels)
+
+
 def tiebreak_cells_html(
-    summary: Summary, row: SummaryRow, explain_prefix: str, separator: str
+    summary: Summary,
+    row: SummaryRow,
+    explain_prefix: str,
+    separator: str,
+    labels: tuple[str, ...] | None = None,
 ) -> str:
     """The row's tiebreak ``<td>`` cells, each value a link to its explanation page
     (``explain_prefix``: the page's URL up to the start number), in the standings after the
-    same round (:func:`round_query`)."""
+    same round (:func:`round_query`). ``labels``: the row's labels as shown
+    (:func:`shown_tiebreaks`; default: the summary's); an empty one is an empty cell."""
     query = round_query(summary.after_round)
+    shown = row.tiebreaks if labels is None else labels
     # Safe: codes are parsed descriptors ([A-Z0-9/:+-.]), values numbers and signs.
     return mark_safe(
         "".join(
             f'<td class="num tiebreak"><a href="{explain_prefix}{row.pairing_number}/'
             f'{code_path(code)}/{query}">{localized(label, separator)}</a></td>'
-            for code, label in zip(summary.codes, row.tiebreaks, strict=True)
+            if label
+            else '<td class="num tiebreak"></td>'
+            for code, label in zip(summary.codes, shown, strict=True)
         )
     )
 
@@ -637,19 +673,23 @@ def display_rows(
     *,
     square: bool = False,
 ) -> list[DisplayRow]:
-    """The standings as the templates show them; with the crosstable cells if ``cells``, the
-    tiebreak cells (links to ``explain_prefix``…) if ``explain_prefix``, and with ``square``
-    (and ``cells``) the round robin's square table: columns the players in the rows' order."""
+    """The standings as the templates show them (tiebreaks as :func:`shown_tiebreaks` shows
+    them); with the crosstable cells if ``cells``, the tiebreak cells (links to
+    ``explain_prefix``…) if ``explain_prefix``, and with ``square`` (and ``cells``) the round
+    robin's square table: columns the players in the rows' order."""
     separator = get_format("DECIMAL_SEPARATOR")
     labels = CellLabels() if cells is not None else None
     order = [row.pairing_number for row in summary.rows]
+    shown = shown_tiebreaks(summary)
     rows = []
     for index, row in enumerate(summary.rows):
         rows.append(
             DisplayRow(
-                *row,
+                *row._replace(tiebreaks=shown[index]),
                 cells_html=labels.cells_html(cells[index]) if labels and cells else "",
-                tiebreaks_html=tiebreak_cells_html(summary, row, explain_prefix, separator)
+                tiebreaks_html=tiebreak_cells_html(
+                    summary, row, explain_prefix, separator, shown[index]
+                )
                 if explain_prefix
                 else "",
                 square_html=labels.square_html(row.pairing_number, order, cells[index])
@@ -662,7 +702,7 @@ def display_rows(
 
 # --- Tiebreak names, settings and explanations in the user's language ---------------------
 
-#: The catalogue's names (C.07), translated.
+#: The catalogue's names (C.07), translated: individual tiebreaks, then team tiebreaks.
 TIEBREAK_NAMES: dict[str, Promise] = {
     "DE": gettext_lazy("Direct Encounter"),
     "WIN": gettext_lazy("Number of Wins"),
@@ -684,6 +724,25 @@ TIEBREAK_NAMES: dict[str, Promise] = {
     "APRO": gettext_lazy("Average Performance Rating of Opponents"),
     "APPO": gettext_lazy("Average Perfect Performance of Opponents"),
     "RTNG": gettext_lazy("Rating"),
+    # Team events (C.07 Art. 12–13).
+    "MP": gettext_lazy("Match Points"),
+    "GP": gettext_lazy("Game Points"),
+    "MPVGP": gettext_lazy("Match Points or Game Points (secondary)"),
+    "BC": gettext_lazy("Board Count"),
+    "TBR": gettext_lazy("Top Board Result"),
+    "BBE": gettext_lazy("Bottom Board Elimination"),
+    "EDE": gettext_lazy("Extended Direct Encounter"),
+    "EDEC": gettext_lazy("Extended Direct Encounter, then BC"),
+    "EDET": gettext_lazy("Extended Direct Encounter, then TBR"),
+    "EDEB": gettext_lazy("Extended Direct Encounter, then BBE"),
+    "EDEBT": gettext_lazy("Extended Direct Encounter, then BC, TBR"),
+    "EDEBB": gettext_lazy("Extended Direct Encounter, then BC, BBE"),
+    "EMMSB": gettext_lazy("Extended Sonneborn-Berger (opponent MP × own MP)"),
+    "EMGSB": gettext_lazy("Extended Sonneborn-Berger (opponent MP × own GP)"),
+    "EGMSB": gettext_lazy("Extended Sonneborn-Berger (opponent GP × own MP)"),
+    "EGGSB": gettext_lazy("Extended Sonneborn-Berger (opponent GP × own GP)"),
+    "ESB": gettext_lazy("Extended Sonneborn-Berger (primary × secondary)"),
+    "SSSC": gettext_lazy("Score Strength Combination"),
 }
 
 

@@ -36,7 +36,7 @@ from django.utils.cache import patch_cache_control
 from django.utils.formats import get_format
 from django.utils.translation import get_language
 
-from chessclub_web.tournaments.presentation import Summary, localized
+from chessclub_web.tournaments.presentation import Summary, localized, shown_tiebreaks
 
 #: How often a screen's script asks whether its copy is current (seconds).
 POLL_SECONDS = 5
@@ -145,16 +145,17 @@ class ScreenRow:
 
 def standings_rows(summary: Summary) -> list[ScreenRow]:
     """The standings' lines as the screen shows them (values with the language's decimal
-    separator)."""
+    separator, Direct Encounter only where it separates: ``presentation.shown_tiebreaks``)."""
     separator = get_format("DECIMAL_SEPARATOR")
+    shown = shown_tiebreaks(summary)
     return [
         ScreenRow(
             rank=row.rank,
             pairing_number=row.pairing_number,
             name=row.name,
             points=row.points,
-            tiebreaks=tuple(localized(value, separator) for value in row.tiebreaks),
+            tiebreaks=tuple(localized(value, separator) for value in labels),
             annulled=row.annulled,
         )
-        for row in summary.rows
+        for row, labels in zip(summary.rows, shown, strict=True)
     ]

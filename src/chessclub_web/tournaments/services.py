@@ -9,15 +9,16 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import models, transaction
 from django.urls import reverse
+from django.utils import formats
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext_noop, ngettext
 
 from chessclub.formats import FileFormat, detect_format, read_tournament
 from chessclub.formats import trf as trf_format
 from chessclub.formats.trf.teams import has_team_records
-from chessclub.tiebreaks import TiebreakCodeError, default_era
+from chessclub.tiebreaks import TiebreakCodeError, default_era, parse_tiebreak
 from chessclub_web import refusals
 from chessclub_web.audit.models import AuditAction
 from chessclub_web.audit.services import record
@@ -30,6 +31,7 @@ from chessclub_web.tournaments.errors import (
     DetailsConflictError,
     DuplicateImportError,
     InvalidImportOptionError,
+    RoundDatesError,
 )
 from chessclub_web.tournaments.tiebreak_codes import clean_tiebreaks
 
@@ -193,6 +195,68 @@ def closed_refusals(row: rows.Tournament, changes: Mapping[str, Any]) -> list[st
     return reasons
 
 
+def _shown_date(date: datetime.date) -> str:
+    """A date in a message as the pages show dates (``SHORT_DATE_FORMAT``: 14/09/2025 in
+    French), not ISO."""
+    return str(formats.date_format(date, "SHORT_DATE_FORMAT"))
+
+
+def round_date_refusal(
+    number: int,
+    date: datetime.date | None,
+    start: datetime.date | None,
+    end: datetime.date | None,
+) -> str | None:
+    """The round-dates rule: round ``number`` is played within its tournament's dates, from
+    ``start`` to ``end`` inclusive (either ``None``: no bound on that side). The Belgian
+    results file states the tournament's first and last dates and every round's date between
+    them (spec ``frbe.md`` B1, B3); a round dated outside is a typing error or dates to
+    correct first. Returns ``None`` when ``date`` fits or is ``None`` (no date yet), else the
+    refusal in the current language, naming the round, its date and the tournament's dates
+    (``SHORT_DATE_FORMAT``). Every way a round's date is set (pairing a round, its page, the
+    tournament's edit page) is refused with it: 400, nothing saved."""
+    if date is None or not ((start and date < start) or (end and date > end)):
+        return None
+    values = {"number": number, "date": _shown_date(date)}
+    if start and end:
+        return _(
+            "Round %(number)s cannot be dated %(date)s: the tournament runs from %(start)s "
+            "to %(end)s."
+        ) % {**values, "start": _shown_date(start), "end": _shown_date(end)}
+    if start:
+        return _(
+            "Round %(number)s cannot be dated %(date)s: the tournament starts on %(start)s."
+        ) % {**values, "start": _shown_date(start)}
+    assert end is not None
+    return _("Round %(number)s cannot be dated %(date)s: the tournament ends on %(end)s.") % {
+        **values,
+        "end": _shown_date(end),
+    }
+
+
+def _round_date_refusals(
+    locked: rows.Tournament,
+    changes: Mapping[str, Any],
+    stored: Mapping[int, rows.Round],
+    round_dates: Mapping[int, datetime.date | None],
+) -> list[str]:
+    """:func:`round_date_refusal` for the rounds an edit dates, against the tournament's dates
+    after the edit: every round when the edit changes the start or end date, else the rounds
+    whose date it changes (a stored date that disagrees, an imported file's, never blocks an
+    unrelated correction)."""
+    start = changes.get("start_date", locked.start_date)
+    end = changes.get("end_date", locked.end_date)
+    if "start_date" in changes or "end_date" in changes:
+        dates = {number: held.date for number, held in stored.items()} | dict(round_dates)
+    else:
+        dates = dict(round_dates)
+    return [
+        reason
+        for number in sorted(dates)
+        if (reason := round_date_refusal(number, dates[number], start, end))
+    ]
+
+
 @transaction.atomic
 def update_details(
     row: rows.Tournament,
@@ -201,22 +265,32 @@ def update_details(
     *,
     seen: Mapping[str, Any],
     seen_dates: Mapping[int, datetime.date | None],
+    round_times: Mapping[int, datetime.time | None] | None = None,
+    seen_times: Mapping[int, datetime.time | None] | None = None,
     user: Any = None,
 ) -> rows.Tournament:
     """Store the tournament's changed details, by ``user``: one audit line per changed detail
-    (``tournament.details_changed``) and round date (``round.date_set``), old and new value.
+    (``tournament.details_changed``) and round date or time (``round.date_set``), old and new
+    value.
 
     ``changes``: detail name (one of :data:`DETAIL_FIELDS`) → new value (text, or a
     ``datetime.date`` / ``None`` for the dates); ``round_dates``: round number → new date
-    (``None`` clears it); ``seen`` and ``seen_dates``: the values the user saw when the page
+    (``None`` clears it); ``round_times``: round number → new time of day (``None`` clears
+    it); ``seen``, ``seen_dates`` and ``seen_times``: the values the user saw when the page
     was loaded, for every changed detail and round. Only the changed values are written.
 
     Raises :class:`~chessclub_web.tournaments.errors.DetailsConflictError` when a changed
-    value was changed by someone else meanwhile (or its round is gone), and
+    value was changed by someone else meanwhile (or its round is gone),
     :class:`~chessclub_web.tournaments.errors.ClosedTournamentChangeError` when the closing
-    rules forbid a change (:func:`closed_refusals`); nothing is stored then. Values are
-    validated by the form (``forms.TournamentDetailsForm``). Returns the stored row.
+    rules forbid a change (:func:`closed_refusals`), and
+    :class:`~chessclub_web.tournaments.errors.RoundDatesError` (400) when a round would be
+    dated outside the tournament's dates (:func:`round_date_refusal`, for the rounds whose
+    date changes, or every round when the start or end date changes); nothing is stored
+    then. Other values are validated by the form (``forms.TournamentDetailsForm``). Returns
+    the stored row.
     """
+    round_times = round_times or {}
+    seen_times = seen_times or {}
     unknown = set(changes) - set(DETAIL_FIELDS)
     if unknown:
         raise ValueError(f"not a detail of the edit page: {', '.join(sorted(unknown))}")
@@ -232,11 +306,18 @@ def update_details(
             held = stored.get(number)
             if held is None or held.date != seen_dates.get(number):
                 conflicts.append(f"round {number}")
+        for number in sorted(round_times):
+            held = stored.get(number)
+            if held is None or held.time != seen_times.get(number):
+                conflicts.append(f"round {number} (time)")
         if conflicts:
             raise DetailsConflictError(conflicts)
         reasons = closed_refusals(locked, changes)
         if reasons:
             raise ClosedTournamentChangeError(reasons)
+        reasons = _round_date_refusals(locked, changes, stored, round_dates)
+        if reasons:
+            raise RoundDatesError(reasons)
         before = {name: getattr(locked, name) for name in changes}
         for name, value in changes.items():
             setattr(locked, name, value)
@@ -272,7 +353,29 @@ def update_details(
                 old={"date": old_date.isoformat() if old_date else None},
                 new={"date": date.isoformat() if date else None},
             )
+        for number, time in round_times.items():
+            held = stored[number]
+            if held.time == time:
+                continue
+            old_time = held.time
+            held.time = time
+            held.save(update_fields=["time"])
+            record(
+                AuditAction.ROUND_DATE_SET,
+                locked,
+                user,
+                gettext_noop("Round %(round)s: time set to %(time)s."),
+                {"round": number, "time": _logged_time(time) or "—"},
+                round_number=number,
+                old={"time": _logged_time(old_time) or None},
+                new={"time": _logged_time(time) or None},
+            )
     return locked
+
+
+def _logged_time(value: datetime.time | None) -> str:
+    """A round's time as the audit log keeps it: ``HH:MM`` (24-hour clock), ``""`` for none."""
+    return value.strftime("%H:%M") if value is not None else ""
 
 
 def _logged(value: Any) -> str:
@@ -280,6 +383,81 @@ def _logged(value: Any) -> str:
     if isinstance(value, datetime.date):
         return value.isoformat()
     return str(value or "")
+
+
+#: Players named at most in a warning (the others are counted).
+NAMED_PLAYERS = 3
+
+#: Buchholz-type tiebreaks (C.07 Art. 8): the sum (or mean) of the opponents' scores.
+BUCHHOLZ_FAMILY = frozenset({"BH", "FB", "AOB"})
+
+ROUND_ROBINS = frozenset({rows.System.ROUND_ROBIN, rows.System.DOUBLE_ROUND_ROBIN})
+
+
+def tiebreak_warnings(row: rows.Tournament, codes: tuple[str, ...] | list[str]) -> list[str]:
+    """What the arbiter should know about an individual tournament's tiebreak list ``codes``
+    (canonical descriptors, in order) before relying on it, in the current language; ``[]``
+    when nothing (a team event: none). Each names the codes concerned and the rule:
+
+    * a rating-based tiebreak (ARO, TPR, PTP, APRO, APPO, RTNG: C.07 Art. 10) while a player
+      has no rating (none, or 0): no rating is set for unrated players, so the core computes
+      it for no one and the standings show ``–`` (the players are named, at most
+      :data:`NAMED_PLAYERS`);
+    * a Buchholz-type tiebreak (BH, FB, AOB) in a round robin: every player meets every
+      other, so players on the same points get the same value once every round is played
+      (C.07 Art. 8);
+    * KS in a Swiss: the Koya System is made for round robins (C.07 Art. 9.2).
+    """
+    if row.is_team_event or not codes:
+        return []
+    specs = [parse_tiebreak(code) for code in codes]
+    warnings: list[str] = []
+    rated = [spec.code for spec in specs if spec.info.uses_ratings]
+    if rated:
+        unrated = list(
+            row.players.filter(models.Q(rating__isnull=True) | models.Q(rating__lte=0))
+            .order_by("pairing_number")
+            .values_list("name", flat=True)
+        )
+        if unrated:
+            names = ", ".join(unrated[:NAMED_PLAYERS])
+            if len(unrated) > NAMED_PLAYERS:
+                names += " …"
+            warnings.append(
+                ngettext(
+                    "%(codes)s: %(count)s player has no rating (%(names)s) and no rating is "
+                    "set for unrated players, so these tiebreaks are computed for no one "
+                    "(shown “–”; C.07 Art. 10).",
+                    "%(codes)s: %(count)s players have no rating (%(names)s) and no rating is "
+                    "set for unrated players, so these tiebreaks are computed for no one "
+                    "(shown “–”; C.07 Art. 10).",
+                    len(unrated),
+                )
+                % {"codes": ", ".join(rated), "count": len(unrated), "names": names}
+            )
+    if row.system in ROUND_ROBINS:
+        buchholz = [spec.code for spec in specs if spec.name in BUCHHOLZ_FAMILY]
+        if buchholz:
+            warnings.append(
+                _(
+                    "%(codes)s: in a round robin every player meets every other, so players "
+                    "on the same points get the same value once every round is played "
+                    "(C.07 Art. 8)."
+                )
+                % {"codes": ", ".join(buchholz)}
+            )
+    elif row.system == rows.System.SWISS:
+        koya = [spec.code for spec in specs if spec.name == "KS"]
+        if koya:
+            warnings.append(
+                _(
+                    "%(codes)s: the Koya System is made for round robins (C.07 Art. 9.2); in a "
+                    "Swiss it counts only the points scored against opponents who reached half "
+                    "of the maximum."
+                )
+                % {"codes": ", ".join(koya)}
+            )
+    return warnings
 
 
 #: Seeds of the drawing of lots: 1 to 999,999,999 (short enough to be read out and written).

@@ -22,6 +22,7 @@ from chessclub.tiebreaks import (
     parse_tiebreak,
     parse_tiebreaks,
 )
+from chessclub.tiebreaks.teams import TEAM_CODES
 
 #: Longest list of tiebreak codes (comma separated), as the row's column holds it.
 TIEBREAKS_MAX_LENGTH = 255
@@ -103,6 +104,51 @@ def clean_tiebreaks(text: str) -> str:
     # The core's own check of the whole list (team codes refused) as the last word.
     parse_tiebreaks([canonical_code(spec) for spec in specs], individual=True)
     canonical = tiebreaks_text(specs)
+    if len(canonical) > TIEBREAKS_MAX_LENGTH:
+        raise ValidationError(
+            _("At most %(max)s characters of tiebreak codes."),
+            code="tiebreaks_too_long",
+            params={"max": TIEBREAKS_MAX_LENGTH},
+        )
+    return canonical
+
+
+def clean_team_tiebreaks(text: str) -> str:
+    """:func:`clean_tiebreaks` for a team event: every code one of the team tiebreaks
+    (C.07 Art. 12–13, and BH; ``chessclub.tiebreaks.teams.TEAM_CODES``), none twice.
+    Returns the canonical text (``""``: the defaults); a ``ValidationError`` names each bad
+    code."""
+    items = [item for item in re.split(r"[,;\s]+", text or "") if item]
+    errors: list[ValidationError] = []
+    codes: list[str] = []
+    for item in items:
+        try:
+            spec = parse_tiebreak(item)
+        except TiebreakCodeError:
+            errors.append(_bad_code(item))
+            continue
+        code = canonical_code(spec)
+        if spec.name not in TEAM_CODES:
+            errors.append(
+                ValidationError(
+                    _("“%(code)s” is an individual tiebreak: not for a team event."),
+                    code="individual_tiebreak",
+                    params={"code": code},
+                )
+            )
+        elif code in codes:
+            errors.append(
+                ValidationError(
+                    _("“%(code)s” is listed twice."),
+                    code="duplicate_tiebreak",
+                    params={"code": code},
+                )
+            )
+        else:
+            codes.append(code)
+    if errors:
+        raise ValidationError(errors)
+    canonical = ",".join(codes)
     if len(canonical) > TIEBREAKS_MAX_LENGTH:
         raise ValidationError(
             _("At most %(max)s characters of tiebreak codes."),

@@ -24,6 +24,8 @@ draft), 404; both with a page saying why (:class:`~.errors.RoundNotShownError`).
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from typing import Any
 
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
@@ -35,10 +37,11 @@ from django.views.decorators.http import condition, require_http_methods, requir
 
 from chessclub.formats import FormatError
 from chessclub.model import TournamentError
-from chessclub.tiebreaks import TiebreakCodeError, default_era, parse_tiebreak
+from chessclub.tiebreaks import RuleEra, TiebreakCodeError, default_era, parse_tiebreak
 from chessclub_web.clubs.models import Club
 from chessclub_web.clubs.permissions import Action, allowed, club_view
-from chessclub_web.tournaments import screens, services
+from chessclub_web.refusals import BadInput
+from chessclub_web.tournaments import hooks, screens, services
 from chessclub_web.tournaments.adapters import (
     canonical_code,
     standings_settings,
@@ -48,6 +51,7 @@ from chessclub_web.tournaments.errors import (
     ClosedTournamentChangeError,
     DetailsConflictError,
     DuplicateImportError,
+    RoundDatesError,
     RoundNotShownError,
     TeamImportError,
     ValueDoesNotFitError,
@@ -64,12 +68,20 @@ from chessclub_web.tournaments.presentation import (
     explanation_value,
     note_label,
     round_query,
+    shown_tiebreaks,
     tiebreak_name,
     tournament_cells,
     tournament_explanation,
     tournament_summary,
 )
 from chessclub_web.tournaments.problems import display_problem
+from chessclub_web.tournaments.services import ROUND_ROBINS
+from chessclub_web.tournaments.tiebreak_choices import (
+    choice_rows,
+    offered_codes,
+    preset,
+    presets_for,
+)
 from chessclub_web.uploads import oversized_uploads
 
 
@@ -286,11 +298,22 @@ def explain_tiebreak(
     index = next((i for i, c in enumerate(codes) if c == wanted or c == spec.code), None)
     if index is None:
         raise Http404("Not a tiebreak of this tournament")
-    own = next((r for r in summary.rows if r.pairing_number == start_no), None)
-    if own is None:
+    place = next((i for i, r in enumerate(summary.rows) if r.pairing_number == start_no), None)
+    if place is None:
         raise Http404("No such player")
+    own = summary.rows[place]
+    shown = shown_tiebreaks(summary)[place]
     names = {r.pairing_number: r.name for r in summary.rows}
     explanation = tournament_explanation(row, codes, summary.era, start_no, index, after_round)
+    notes = [note_label(n) for n in explanation.notes]
+    if not shown[index] and own.tiebreaks[index]:
+        notes.append(
+            _(
+                "The standings show no Direct Encounter value for this player: it separates no "
+                "one among the players tied with them (C.07 Art. 6). The value above is their "
+                "place in that group."
+            )
+        )
     _warn_bad_tiebreaks(request, club, row)
     query = round_query(after_round)
     standings_url = tournament_url(row) + query
@@ -313,7 +336,7 @@ def explain_tiebreak(
             "tied_group": [
                 {"number": int(p), "name": names[int(p)]} for p in explanation.tied_group
             ],
-            "notes": [note_label(n) for n in explanation.notes],
+            "notes": notes,
             "standings_url": standings_url,
             "after_round": after_round,
             "others": [
@@ -323,28 +346,73 @@ def explain_tiebreak(
                     "value": label,
                     "current": i == index,
                 }
-                for i, (c, label) in enumerate(zip(summary.codes, own.tiebreaks, strict=True))
+                for i, (c, label) in enumerate(zip(summary.codes, shown, strict=True))
             ],
             "can_edit_settings": allowed_on(request.user, row, Action.EDIT_TOURNAMENT_SETTINGS),
         },
     )
 
 
+def _current_tiebreaks(row: Tournament) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """``(codes, defaults)``: the tiebreaks the standings use now and the system's defaults
+    (spec S4; a team event's for its primary score)."""
+    if row.is_team_event:
+        codes, defaults = hooks.team_tiebreaks(row)
+        return codes, defaults
+    return standings_settings(row).codes, system_default_codes(row.system)
+
+
+def _choice_rows(
+    codes: Sequence[str], team: bool, positions: dict[str, str] | None = None
+) -> list[dict[str, Any]]:
+    """The check boxes of the page, with each code's name and article (C.07)."""
+    rows = []
+    for choice in choice_rows(offered_codes(team=team), codes, positions):
+        spec = parse_tiebreak(choice.code)
+        rows.append(
+            {
+                "code": choice.code,
+                "checked": choice.checked,
+                "position": choice.position,
+                "index": choice.index,
+                "name": tiebreak_name(spec),
+                "article": spec.info.article,
+            }
+        )
+    return rows
+
+
 @require_http_methods(["GET", "HEAD", "POST"])
 @tournament_view(Action.EDIT_TOURNAMENT_SETTINGS)
 def tournament_settings(request: HttpRequest, club: Club, row: Tournament) -> HttpResponse:
     """The *Paramètres*: tiebreaks in order, rule era, drawing of lots (owner, administrators,
-    the creator of an independent tournament). A bad code answers 400 with the form naming it.
-    A closed tournament's settings are those its final standings were stored with (spec C1):
-    the page shows them read-only and a post answers 409 with the reason, nothing changed
-    (``services.update_settings`` refuses it under the tournament's lock)."""
-    form_options = {
-        "defaults": ", ".join(system_default_codes(row.system)),
+    the creator of an independent tournament). The tiebreaks are check boxes with a position
+    each (``forms.SettingsForm``, no JavaScript needed), or typed codes; ``?preset=KEY`` shows
+    a ready-made list (``tiebreak_choices.PRESETS``) checked, for the user to review and save
+    (nothing is stored by the link). Below the list, what the standings cannot compute as one
+    may expect (``services.tiebreak_warnings``); after saving, the same warnings on the
+    standings page.
+
+    A save is one service call that writes the history lines: ``services.update_settings``,
+    or for a team event (team tiebreaks, no drawing of lots here)
+    ``hooks.set_team_tiebreaks``. The system's defaults chosen again are stored as "the
+    defaults". A bad code answers 400 with the form naming it. A closed tournament's settings
+    are those its final standings were stored with (spec C1): the page shows them read-only
+    and a post answers 409 with the reason, nothing changed (the services refuse it under the
+    tournament's lock)."""
+    team = row.is_team_event
+    current, defaults = _current_tiebreaks(row)
+    form_options: dict[str, Any] = {
+        "defaults": ", ".join(defaults),
         "era_from_date": default_era(row.start_date).value,
+        "team": team,
     }
     status = 200
     refusals: list[str] = []
     form: SettingsForm | None = None
+    shown_codes: Sequence[str] = current
+    positions: dict[str, str] | None = None
+    loaded = preset(request.GET.get("preset", ""), team=team) if request.method != "POST" else None
     if request.method == "POST":
         form = SettingsForm(request.POST, **form_options)
         if row.is_closed:
@@ -352,33 +420,51 @@ def tournament_settings(request: HttpRequest, club: Club, row: Tournament) -> Ht
             # changes its settings (checked again under the lock by the service).
             refusals, status, form = [services.closed_settings_refusal()], 409, None
         elif form.is_valid():
+            text = form.cleaned_data["codes"]
+            if tuple(c for c in text.split(",") if c) == tuple(defaults):
+                text = ""  # the defaults chosen again: still "the defaults"
             try:
-                services.update_settings(
-                    row,
-                    tiebreaks=form.cleaned_data["tiebreaks"],
-                    tiebreak_rules=form.cleaned_data["tiebreak_rules"],
-                    draw_lots=form.cleaned_data["draw_lots"],
-                    user=request.user,
-                )
+                if team:
+                    hooks.set_team_tiebreaks(
+                        row, text, form.cleaned_data["tiebreak_rules"], request.user
+                    )
+                else:
+                    services.update_settings(
+                        row,
+                        tiebreaks=text,
+                        tiebreak_rules=form.cleaned_data["tiebreak_rules"],
+                        draw_lots=form.cleaned_data["draw_lots"],
+                        user=request.user,
+                    )
             except ClosedTournamentChangeError as exc:  # closed since the page was loaded
                 refusals, status, form = exc.reasons, 409, None
                 row.refresh_from_db()
+            except BadInput as exc:  # a team code the team rules refuse, closed meanwhile
+                refusals, status = [str(exc)], exc.status
             except Tournament.DoesNotExist:  # deleted since the page was loaded
                 raise Http404("No such tournament") from None
             else:
+                row.refresh_from_db()
                 messages.success(request, _("The settings were saved; the standings follow them."))
+                for warning in services.tiebreak_warnings(row, _current_tiebreaks(row)[0]):
+                    messages.warning(request, warning)
+                if team:
+                    return redirect(reverse("team_standings", args=(club.number, row.pk)))
                 return redirect(tournament_url(row))
         else:
             status = 400
+        if form is not None:
+            shown_codes, positions = form.chosen(), form.positions()
+            if form.is_bound and form.cleaned_data.get("tiebreaks"):
+                shown_codes = [c for c in form.cleaned_data["tiebreaks"].split(",") if c]
+                positions = None
     if form is None:
-        form = SettingsForm(
-            initial={
-                "tiebreaks": row.tiebreaks.replace(",", ", "),
-                "tiebreak_rules": row.tiebreak_rules,
-                "draw_lots": row.draw_lots,
-            },
-            **form_options,
-        )
+        initial: dict[str, Any] = {"tiebreak_rules": row.tiebreak_rules}
+        if not team:
+            initial["draw_lots"] = row.draw_lots
+        form = SettingsForm(initial=initial, **form_options)
+    if loaded is not None:
+        shown_codes = loaded.codes
     closed = row.is_closed
     if closed:
         for field in form.fields.values():
@@ -386,9 +472,11 @@ def tournament_settings(request: HttpRequest, club: Club, row: Tournament) -> Ht
         # What the stored final standings were computed with (the Closure's codes and era).
         summary = tournament_summary(row)
         current_codes, current_era = ", ".join(summary.codes), era_label(summary.era)
+        shown_codes = summary.codes
     else:
-        current = standings_settings(row)
-        current_codes, current_era = ", ".join(current.codes), era_label(current.era)
+        current_codes = ", ".join(current)
+        era = RuleEra(row.tiebreak_rules) if row.tiebreak_rules else default_era(row.start_date)
+        current_era = era_label(era)
     return render(
         request,
         "tournaments/settings.html",
@@ -398,7 +486,21 @@ def tournament_settings(request: HttpRequest, club: Club, row: Tournament) -> Ht
             "tab": "settings",
             "form": form,
             "closed": closed,
+            "team": team,
             "refusals": refusals,
+            "choices": _choice_rows(shown_codes, team, positions),
+            "presets": [
+                {
+                    "key": p.key,
+                    "label": p.label,
+                    "source": p.source,
+                    "codes": ", ".join(p.codes),
+                    "loaded": loaded is not None and p.key == loaded.key,
+                }
+                for p in presets_for(team=team, round_robin=row.system in ROUND_ROBINS)
+            ],
+            "loaded": loaded,
+            "warnings": services.tiebreak_warnings(row, list(shown_codes) or list(defaults)),
             "catalogue": catalogue_rows(),
             "current_codes": current_codes,
             "current_era": current_era,
@@ -533,6 +635,8 @@ def edit_tournament(request: HttpRequest, club: Club, row: Tournament) -> HttpRe
                     form.round_changes(),
                     seen=form.seen_details(),
                     seen_dates=form.seen_dates(),
+                    round_times=form.time_changes(),
+                    seen_times=form.seen_times(),
                     user=request.user,
                 )
             except DetailsConflictError:
@@ -549,6 +653,9 @@ def edit_tournament(request: HttpRequest, club: Club, row: Tournament) -> HttpRe
             except ClosedTournamentChangeError as exc:
                 refusals = exc.reasons
                 status = 409
+            except RoundDatesError as exc:
+                refusals = exc.reasons
+                status = 400
             else:
                 messages.success(request, _("The tournament's details were saved."))
                 if back:

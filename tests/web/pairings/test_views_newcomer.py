@@ -108,14 +108,14 @@ def test_round_date_changed_on_draft_and_published_round_not_when_closed(owner_c
     page = owner_client.get(round_url(t, 1)).content.decode()
     assert 'name="date"' in page and 'value="2026-01-08"' in page
     assert (
-        owner_client.post(round_url(t, 1), {"action": "set_date", "date": "2026-01-07"}).status_code
+        owner_client.post(round_url(t, 1), {"action": "set_date", "date": "2026-01-09"}).status_code
         == 302
     )
     r.refresh_from_db()
-    assert r.date == datetime.date(2026, 1, 7)
+    assert r.date == datetime.date(2026, 1, 9)
     # "Pair again" keeps the date the arbiter gave.
     owner_client.post(round_url(t, 1), {"action": "repair"})
-    assert Round.objects.get(tournament=t, number=1).date == datetime.date(2026, 1, 7)
+    assert Round.objects.get(tournament=t, number=1).date == datetime.date(2026, 1, 9)
     owner_client.post(round_url(t, 1), {"action": "publish"})
     assert (
         owner_client.post(round_url(t, 1), {"action": "set_date", "date": "2026-01-10"}).status_code

@@ -96,9 +96,9 @@ def test_s2_standings_leave_annulled_games_out_and_say_so(client, public_club):
     rows = rows_of(html)
     assert ANNULLED_NOTE in rows[6]
     assert ANNULLED_NOTE not in rows[1]
-    # tiebreaks DE SB WIN KS: player 3's SB and KS (tests/core/test_annulled_games.py)
+    # tiebreaks DE SB WIN KS: player 3's SB and KS (tests/core/test_annulled_games.py); alone
+    # on 3½, DE separates no one: no value, no link (C.07 Art. 6)
     assert re.findall(r'class="num tiebreak"><a [^>]*>([^<]*)</a>', rows[3]) == [
-        "1",
         "5",
         "3",
         "1½",

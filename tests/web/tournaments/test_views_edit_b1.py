@@ -161,9 +161,15 @@ def test_b1_details_changed_and_only_the_changed_ones_written(owner_client, clos
         (
             {"round_3": "2000-09-01"},
             "round_3",
-            "Round 3 is dated before the start date (01/10/2000).",
+            "Round 3 cannot be dated 01/09/2000: the tournament runs from 01/10/2000 to "
+            "18/11/2000.",
         ),
-        ({"round_7": "2000-12-01"}, "round_7", "Round 7 is dated after the end date (18/11/2000)."),
+        (
+            {"round_7": "2000-12-01"},
+            "round_7",
+            "Round 7 cannot be dated 01/12/2000: the tournament runs from 01/10/2000 to "
+            "18/11/2000.",
+        ),
         (
             {"round_1": "2000-10-08", "round_2": "2000-10-01"},
             "round_2",

@@ -84,7 +84,8 @@ def test_s4_default_tiebreaks_round_robin():
 def test_s1_classement_shows_tiebreak_columns(client, demo):
     """Alpha Anne (1), worked by hand under the 2009 rules (see tests/core/cli/test_cli.py)."""
     html = client.get(demo, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
-    assert _tiebreak_cells(_row(html, 1)) == ["25", "27½", "16¾", "1", "2"]
+    # DE separates no one here (no two players share points, BH/C1, BH and SB): no value.
+    assert _tiebreak_cells(_row(html, 1)) == ["25", "27½", "16¾", "", "2"]
     assert '<abbr title="Buchholz (Cut-1)">BH/C1</abbr>' in html
     # Tied after every tiebreak? No one here: every rank is a single number.
     ranks = re.findall(r'<td class="num rank">([^<]*)</td>', html)
@@ -101,7 +102,11 @@ def test_s1_classement_tiebreak_values_match_the_core(client, demo):
     assert _order(html) == [int(r.player.pairing_number) for r in expected]
     for standing in expected:
         cells = _tiebreak_cells(_row(html, int(standing.player.pairing_number)))
-        assert cells == [presentation.value_label(standing.tiebreaks[c]) for c in codes]
+        assert standing.tiebreaks["DE"] == 1  # tied with no one when DE applies
+        # DE is shown only where it separates tied players (C.07 Art. 6): nowhere here.
+        assert cells == [
+            "" if c == "DE" else presentation.value_label(standing.tiebreaks[c]) for c in codes
+        ]
 
 
 def test_s2_grille_shows_tiebreak_columns_after_points(client, demo):
@@ -111,14 +116,15 @@ def test_s2_grille_shows_tiebreak_columns_after_points(client, demo):
     assert header.index("Points") < header.index("BH/C1")
     row = _row(html, 1)
     assert row.index('class="num points"') < row.index('class="num tiebreak"')
-    assert _tiebreak_cells(row) == ["25", "27½", "16¾", "1", "2"]
+    assert _tiebreak_cells(row) == ["25", "27½", "16¾", "", "2"]  # DE separates no one
 
 
 def test_s1_tiebreak_values_link_to_their_explanation(client, demo):
     html = client.get(demo).content.decode()
     links = re.findall(r'<td class="num tiebreak"><a href="([^"]+)">', _row(html, 1))
-    assert links == [f"{demo}explain/1/{code}/" for code in ("BH/C1", "BH", "SB", "DE", "WIN")]
-    assert all(client.get(link).status_code == 200 for link in links)
+    # DE has no value (it separates no one here), so no link; its page still answers.
+    assert links == [f"{demo}explain/1/{code}/" for code in ("BH/C1", "BH", "SB", "WIN")]
+    assert all(client.get(link).status_code == 200 for link in [*links, f"{demo}explain/1/DE/"])
 
 
 def test_s5_print_view_keeps_tiebreak_columns_without_buttons(client, demo):

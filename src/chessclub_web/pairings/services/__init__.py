@@ -104,26 +104,30 @@ from chessclub_web.pairings.services.numbers import (
     set_pairing_rules,
 )
 from chessclub_web.pairings.services.rounds import (
-    _refresh_forfeits as _refresh_forfeits,
-)
-from chessclub_web.pairings.services.rounds import (
+    FIRST_ROUND_TIME,
     berger_rounds,
     compute_pairing,
     default_round_date,
     entries_fingerprint,
     pair_next_round,
     pairing_refusal,
+    proposed_round_slot,
     publish_round,
     repair_round,
     round_entries,
+    round_interval,
     set_round_date,
     unpair_round,
+)
+from chessclub_web.pairings.services.rounds import (
+    _refresh_forfeits as _refresh_forfeits,
 )
 from chessclub_web.tournaments.models import lock_tournament
 
 __all__ = [
     "CLOSED_CORRECTABLE_FIELDS",
     "ENTRY_FIELDS",
+    "FIRST_ROUND_TIME",
     "FREEZE_ROUND",
     "PAIRED_SYSTEMS",
     "PAIRING_RULE_FIELDS",
@@ -163,6 +167,7 @@ __all__ = [
     "pair_next_round",
     "pairing_refusal",
     "parse_birth_date",
+    "proposed_round_slot",
     "publish_round",
     "remove_board",
     "remove_forbidden_pair",
@@ -172,6 +177,7 @@ __all__ = [
     "request_bye",
     "roster_rating",
     "round_entries",
+    "round_interval",
     "same_matricule",
     "set_pairing_rules",
     "set_round_date",

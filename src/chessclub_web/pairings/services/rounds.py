@@ -4,7 +4,9 @@ it, the round dates, and the Berger table's number of rounds."""
 from __future__ import annotations
 
 import datetime
+import math
 import secrets
+from dataclasses import dataclass
 
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -19,6 +21,7 @@ from chessclub.pairing import (
     PairingOptions,
 )
 from chessclub.pairing.engine import initial_colour_of
+from chessclub.ratings.frbe.eligibility import parse_time_control
 from chessclub_web import refusals
 from chessclub_web.audit.models import AuditAction
 from chessclub_web.audit.services import record
@@ -47,6 +50,7 @@ from chessclub_web.tournaments.models import (
     ResultCode,
     RoundState,
     System,
+    TimeControlCategory,
     Tournament,
     TournamentPlayer,
     results_fingerprint,
@@ -58,6 +62,7 @@ from chessclub_web.tournaments.models import (
 from chessclub_web.tournaments.models import (
     Round as RoundRow,
 )
+from chessclub_web.tournaments.services import round_date_refusal
 
 # -- pairing --------------------------------------------------------------------------------------
 
@@ -171,10 +176,11 @@ def _store(
     entries: dict[int, str],
     round_number: int,
     date: datetime.date | None = None,
+    time: datetime.time | None = None,
 ) -> RoundRow:
     ids = dict(row.players.values_list("pairing_number", "id"))
     round_row = RoundRow.objects.create(
-        tournament=row, number=round_number, state=RoundState.DRAFT, date=date
+        tournament=row, number=round_number, state=RoundState.DRAFT, date=date, time=time
     )
     games = []
     for index, board in enumerate(pairing.boards, start=1):
@@ -240,46 +246,167 @@ def _refresh_forfeits(round_row: RoundRow) -> None:
             game.save(update_fields=["result"])
 
 
-def default_round_date(row: Tournament, number: int) -> datetime.date:
-    """The date proposed for round ``number`` (the arbiter may change it): one week after the
-    round before it when that round has a date; else the tournament's start date + (number − 1)
-    weeks (a weekly club evening); else today."""
+#: The time of day proposed for the first round of a rapid or blitz event (local time).
+FIRST_ROUND_TIME = datetime.time(10, 0)
+
+#: Minutes from one round's start to the next when the tempo cannot be read: rapid, blitz.
+ROUND_INTERVAL_MINUTES = {TimeControlCategory.RAPID: 60, TimeControlCategory.BLITZ: 20}
+
+#: Minutes between the end of a round's longest game and the next round.
+ROUND_BREAK_MINUTES = 10
+
+
+@dataclass(frozen=True)
+class RoundSlot:
+    """When a round is proposed to be played: ``date``, and ``time`` of day (local time;
+    ``None``: none proposed)."""
+
+    date: datetime.date
+    time: datetime.time | None = None
+
+
+def round_interval(row: Tournament) -> datetime.timedelta | None:
+    """From one round's start to the next in a rapid or blitz event (``None`` for a standard
+    one: a round a day at most): both players' time for a 60-move game (the tempo, as FIDE's
+    rating rules count it: ``15 min + 10 s`` is 25 minutes each) plus
+    :data:`ROUND_BREAK_MINUTES`, rounded up to 5 minutes; when the tempo cannot be read,
+    :data:`ROUND_INTERVAL_MINUTES` (60 rapid, 20 blitz). ``15 min + 10 s`` → 60 minutes,
+    ``3 min + 2 s`` → 20."""
+    category = row.time_control_category
+    if category not in ROUND_INTERVAL_MINUTES:
+        return None
+    minutes: float = ROUND_INTERVAL_MINUTES[TimeControlCategory(category)]
+    try:
+        each = parse_time_control(row.time_control).minutes_for(60)
+    except ValueError:
+        pass
+    else:
+        if each > 0:
+            minutes = 5 * math.ceil((2 * each + ROUND_BREAK_MINUTES) / 5)
+    return datetime.timedelta(minutes=minutes)
+
+
+def _within(day: datetime.date, row: Tournament) -> datetime.date:
+    """``day`` moved into the tournament's dates (start to end, each when known)."""
+    if row.end_date is not None and day > row.end_date:
+        day = row.end_date
+    if row.start_date is not None and day < row.start_date:
+        day = row.start_date
+    return day
+
+
+def proposed_round_slot(
+    row: Tournament, number: int, today: datetime.date | None = None
+) -> RoundSlot:
+    """When round ``number`` is proposed to be played (the arbiter may change it), always
+    within the tournament's dates (``services.round_date_refusal`` accepts it).
+
+    From the latest round before it that has a date (round ``p`` on day ``d``, at time ``t``),
+    else from the start date, else ``today`` (default: the local date):
+
+    * standard: ``d`` + (number − p) weeks (a weekly club evening), at ``t``; when that falls
+      after the end date, ``d`` + (number − p) days (a weekend event), and at the latest the
+      end date;
+    * rapid and blitz: the same day, :func:`round_interval` × (number − p) after ``t``;
+      without ``t``, the same day and no time; a round that would start after midnight is
+      proposed the next day (within the end date) at the time of that day's first round.
+      Round 1 is proposed on the start date at :data:`FIRST_ROUND_TIME`.
+    """
+    today = today or datetime.date.today()
     before = (
         row.rounds.filter(number__lt=number, date__isnull=False)
         .order_by("-number")
-        .values_list("number", "date")
+        .values_list("number", "date", "time")
         .first()
     )
+    interval = round_interval(row)
     try:
-        if before is not None:
-            assert before[1] is not None  # date__isnull=False
-            return before[1] + datetime.timedelta(weeks=number - before[0])
-        if row.start_date is not None:
-            return row.start_date + datetime.timedelta(weeks=number - 1)
+        if before is None:
+            first_day = _within(row.start_date or today, row)
+            return RoundSlot(first_day, FIRST_ROUND_TIME if interval is not None else None)
+        previous, stored_day, time = before
+        assert stored_day is not None  # date__isnull=False
+        day: datetime.date = stored_day
+        gap = number - previous
+        if interval is None:
+            weekly = day + datetime.timedelta(weeks=gap)
+            if row.end_date is not None and weekly > row.end_date:
+                weekly = day + datetime.timedelta(days=gap)
+            return RoundSlot(_within(weekly, row), time)
+        if time is None:
+            return RoundSlot(_within(day, row))
+        start = datetime.datetime.combine(day, time) + interval * gap
+        if start.date() == day:
+            return RoundSlot(day, start.time())
+        next_day = _within(day + datetime.timedelta(days=1), row)
+        if next_day == day:  # the last day: no time left for it
+            return RoundSlot(day)
+        first = (
+            row.rounds.filter(date=day, time__isnull=False)
+            .order_by("time")
+            .values_list("time", flat=True)
+            .first()
+        )
+        return RoundSlot(next_day, first or FIRST_ROUND_TIME)
     except OverflowError:  # a stored date near the calendar's end (year 9999): no proposal
-        pass
-    return datetime.date.today()
+        return RoundSlot(_within(today, row))
 
 
-def set_round_date(round_row: RoundRow, date: datetime.date | None, user: object) -> None:
-    """Set (or clear, ``None``) the date a round is played, draft or published. Refused in a
-    closed tournament (spec C1)."""
+def default_round_date(row: Tournament, number: int) -> datetime.date:
+    """The date of :func:`proposed_round_slot`."""
+    return proposed_round_slot(row, number).date
+
+
+def _refuse_round_date(row: Tournament, number: int, date: datetime.date | None) -> None:
+    """:class:`Refused` (400, field ``date``) for a date outside the tournament's dates
+    (``tournaments.services.round_date_refusal``)."""
+    reason = round_date_refusal(number, date, row.start_date, row.end_date)
+    if reason:
+        raise Refused(reason, status=400, field="date")
+
+
+def set_round_date(
+    round_row: RoundRow,
+    date: datetime.date | None,
+    user: object,
+    time: datetime.time | None = None,
+) -> None:
+    """Set (or clear, ``None``) the date a round is played and the time of day it starts,
+    draft or published. Refused in a closed tournament (spec C1, 409) and for a date outside
+    the tournament's dates (``tournaments.services.round_date_refusal``, 400); nothing is
+    changed then. One audit line (``round.date_set``)."""
     row = round_row.tournament
     _refuse_closed(row)
     with transaction.atomic():
         fresh = _fresh_round(round_row)  # the tournament's lock first: closed meanwhile?
-        row.refresh_from_db(fields=["closed_at"])
+        row.refresh_from_db(fields=["closed_at", "start_date", "end_date"])
         _refuse_closed(row)
+        _refuse_round_date(row, fresh.number, date)
         fresh.date = date
-        fresh.save(update_fields=["date"])
-        record(
-            AuditAction.ROUND_DATE_SET,
-            row,
-            user,
-            gettext_noop("Round %(round)s: date set to %(date)s."),
-            {"round": fresh.number, "date": date.isoformat() if date else None},
-            round_number=fresh.number,
-        )
+        fresh.time = time
+        fresh.save(update_fields=["date", "time"])
+        if time is None:
+            record(
+                AuditAction.ROUND_DATE_SET,
+                row,
+                user,
+                gettext_noop("Round %(round)s: date set to %(date)s."),
+                {"round": fresh.number, "date": date.isoformat() if date else None},
+                round_number=fresh.number,
+            )
+        else:
+            record(
+                AuditAction.ROUND_DATE_SET,
+                row,
+                user,
+                gettext_noop("Round %(round)s: date set to %(date)s at %(time)s."),
+                {
+                    "round": fresh.number,
+                    "date": date.isoformat() if date else None,
+                    "time": time.strftime("%H:%M"),
+                },
+                round_number=fresh.number,
+            )
     touch_tournament(row.pk)
 
 
@@ -288,16 +415,19 @@ def pair_next_round(
     user: object,
     engine: PairingEngine | None = None,
     date: datetime.date | None = None,
+    time: datetime.time | None = None,
 ) -> RoundRow:
-    """Pair the next round as a draft, played on ``date`` (``None``: no date). Raises
-    :class:`Refused` (nothing stored) when it cannot be paired now or the engine finds no
-    pairing."""
+    """Pair the next round as a draft, played on ``date`` (``None``: no date) from ``time``
+    (``None``: no time). Raises :class:`Refused` (nothing stored) when it cannot be paired
+    now or the engine finds no pairing (409), or when ``date`` is outside the tournament's
+    dates (400, ``tournaments.services.round_date_refusal``)."""
     from chessclub_web.pairings import services  # patched there by tests
 
     refusal = pairing_refusal(row)
     if refusal:
         raise Refused(refusal)
     number = next_round(row)
+    _refuse_round_date(row, number, date)
     seed = None
     if row.system == System.SWISS and number == 1 and not row.initial_colour:
         # Drawn now, stored only with the round (nothing is stored if the pairing fails).
@@ -325,7 +455,7 @@ def pair_next_round(
                 gettext_noop("Initial colour drawn by lot: %(colour)s (seed %(seed)s)."),
                 {"colour": row.initial_colour, "seed": seed},
             )
-        round_row = _store(row, pairing, entries, number, date)
+        round_row = _store(row, pairing, entries, number, date, time)
         if row.system != System.SWISS and number == 1:
             # A round robin plays its whole Berger table: that is its number of rounds.
             rounds = berger_rounds(row)
@@ -472,7 +602,7 @@ def repair_round(
         fresh.delete()
         # The draft deleted: round N is the next one again.
         _refuse_if_results_changed(row, number, computed_from, entered)
-        new = _store(row, pairing, entries, number, fresh.date)
+        new = _store(row, pairing, entries, number, fresh.date, fresh.time)
         record(
             AuditAction.ROUND_PAIRED,
             row,

@@ -31,6 +31,12 @@
     row.setAttribute("data-state", kind);
   }
 
+  // The paper copy prints the stored result, not the control: keep it in step with the server.
+  function stored(row, text) {
+    var box = row.querySelector(".result-stored");
+    if (box) box.textContent = text;
+  }
+
   function optionLabel(select, value) {
     for (var i = 0; i < select.options.length; i++) {
       if (select.options[i].value === value) return select.options[i].text;
@@ -65,12 +71,14 @@
       if (answer.status === 200 && data.state === "saved") {
         version.value = data.version;
         initial.value = data.result;
+        stored(row, data.label);
         show(row, "saved", labels.saved);
       } else if (answer.status === 409 && data.state === "conflict") {
         var mine = optionLabel(select, chosen);
         select.value = data.result;
         version.value = data.version;
         initial.value = data.result;
+        stored(row, data.label);
         row._again = false;
         show(row, "conflict", labels.conflict + labels.colon + " " + labels.stored + " " + data.label +
              ", " + labels.yours + " " + mine);
