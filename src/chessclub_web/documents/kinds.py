@@ -251,7 +251,11 @@ def build(
             context["doc"] = content.result_slips(t, number)
         else:
             context["doc"] = content.pairings(t, number, with_results=kind.slug == "results")
-        context["heading"] = content.heading(t, title, number)
+        subtitle = ""
+        if number not in source.standings_rounds:
+            # A draft (printed for who may pair only): the paper says it is not published.
+            subtitle = _("Round %(number)s — draft, not published") % {"number": number}
+        context["heading"] = content.heading(t, title, number, subtitle)
     elif kind.round == STANDINGS:
         assert number is not None
         summary, cells = source.standings(number)

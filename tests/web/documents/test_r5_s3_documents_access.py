@@ -70,7 +70,8 @@ def test_s3_a_draft_round_is_never_printed_for_the_public(client, public_club, m
     client.force_login(make_user("arbiter", public_club, Role.ARBITER))
     staff = client.get(url + "?round=2", **EN)
     assert staff.status_code == 200
-    assert "Round 2" in pdf_text(staff.content)
+    assert "Round 2 — draft, not published" in pdf_text(staff.content)
+    assert "draft" not in pdf_text(client.get(url + "?round=1", **EN).content)
     # Standings are after published rounds only, for the staff too.
     assert client.get(_base(tournament) + "standings.pdf?round=2").status_code == 404
 
