@@ -17,7 +17,7 @@ import pytest
 from chessclub_web.clubs.models import Role
 
 from ..browser import BROWSER_MARKS
-from ..test_results_helpers import board, boards_url, make_swiss
+from ..builders import board, boards_url, make_swiss
 
 pytestmark = BROWSER_MARKS
 
