@@ -168,10 +168,6 @@ class Entry(models.Model):
         return {name: param_text(name, value, True) for name, value in params.items()}
 
     @property
-    def is_result(self) -> bool:
-        return self.action in RESULT_ACTIONS
-
-    @property
     def is_entry(self) -> bool:
         """A board's first result (it had none); else a change of an entered result."""
         return self.action == AuditAction.RESULT_ENTERED

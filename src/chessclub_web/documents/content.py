@@ -46,6 +46,7 @@ from chessclub_web.tournaments.presentation import (
     Entry,
     Summary,
     points_label,
+    shown_tiebreaks,
     value_label,
 )
 
@@ -448,8 +449,9 @@ def standings(t: Tournament, summary: Summary, after_round: int) -> Standings:
     """The *Classement* of ``summary`` (ranks, points and tiebreak values as the page shows
     them) with each player's title, federation and club from ``t``."""
     players = _players(t)
+    shown = shown_tiebreaks(summary)
     lines = []
-    for row in summary.rows:
+    for row, tiebreaks in zip(summary.rows, shown, strict=True):
         player = players.get(row.pairing_number)
         lines.append(
             StandingLine(
@@ -461,7 +463,7 @@ def standings(t: Tournament, summary: Summary, after_round: int) -> Standings:
                 federation=player.federation if player else "",
                 club=player.club if player else "",
                 points=row.points,
-                tiebreaks=row.tiebreaks,
+                tiebreaks=tiebreaks,
                 annulled=row.annulled,
             )
         )
@@ -552,6 +554,7 @@ def crosstable(t: Tournament, summary: Summary, cells: Cells) -> Crosstable:
     labels = cell_labels()
     place_of = {row.pairing_number: place for place, row in enumerate(summary.rows, start=1)}
     rounds = tuple(number for number, _date in summary.rounds)
+    shown = shown_tiebreaks(summary)
     lines = []
     for place, (row, entries) in enumerate(zip(summary.rows, cells, strict=True), start=1):
         by_round = {e[0]: e for e in entries}
@@ -570,7 +573,7 @@ def crosstable(t: Tournament, summary: Summary, cells: Cells) -> Crosstable:
                 rating=row.rating,
                 cells=texts,
                 points=row.points,
-                tiebreaks=row.tiebreaks,
+                tiebreaks=shown[place - 1],
                 kinds=kinds,
             )
         )
@@ -670,6 +673,7 @@ def square_table(t: Tournament, summary: Summary, cells: Cells) -> SquareTable:
     with the row player's colour. A pairing-allocated bye is no opponent (never a column)."""
     players = _players(t)
     places = [row.pairing_number for row in summary.rows]
+    shown = shown_tiebreaks(summary)
     lines = []
     for place, (row, entries) in enumerate(zip(summary.rows, cells, strict=True), start=1):
         against: dict[int, list[tuple[str, str]]] = {}
@@ -698,7 +702,7 @@ def square_table(t: Tournament, summary: Summary, cells: Cells) -> SquareTable:
                     for other in places
                 ),
                 points=row.points,
-                tiebreaks=row.tiebreaks,
+                tiebreaks=shown[place - 1],
             )
         )
     return SquareTable(summary.codes, tuple(lines))

@@ -167,3 +167,23 @@ def test_s5_documents_are_in_the_visitors_language(client, demo):
         client.get(demo + "documents/pairings.pdf?round=3", HTTP_ACCEPT_LANGUAGE="de").content
     )
     assert "Runde 3" in text and "Weiß" in text
+
+
+def test_s1_printed_standings_leave_de_empty_where_it_separates_no_one(demo):
+    """FIDE C.07: Direct Encounter only decides among players still tied on points and the
+    tiebreaks before it. In the demo's final standings (BH/C1 BH SB DE WIN) no two players are
+    tied on points, BH/C1, BH and SB, so DE separates no one: the paper leaves its column
+    empty, as the *Classement* does."""
+    from django.contrib.auth.models import AnonymousUser
+
+    from chessclub_web.documents import kinds, services
+    from chessclub_web.tournaments.models import Tournament
+
+    tournament = Tournament.objects.get(club__number="618")
+    for slug in ("standings", "crosstable"):
+        kind = next(k for k in kinds.KINDS if k.slug == slug)
+        built = services.document(tournament, AnonymousUser(), kind)
+        doc = built.context["doc"]
+        de = list(doc.codes if hasattr(doc, "codes") else built.context["codes"]).index("DE")
+        assert len(doc.lines) == 16
+        assert {line.tiebreaks[de] for line in doc.lines} == {""}, slug
