@@ -21,3 +21,8 @@ class FederationConfig(AppConfig):
 
     def ready(self) -> None:
         post_migrate.connect(_managers_group, sender=self, dispatch_uid="federation_managers")
+        from chessclub_web.federation.search import list_player, search_lists
+        from chessclub_web.tournaments import hooks
+
+        hooks.search_lists.register(search_lists)
+        hooks.list_player.register(list_player)

@@ -12,6 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from chessclub.model.list_player import ListPlayer
+
 if TYPE_CHECKING:
     import datetime
 
@@ -78,3 +80,33 @@ def registered() -> list[str]:
     from chessclub_web.federation.models import ListKind
 
     return [k for k in ListKind.values if k in _IMPORTERS]
+
+
+@dataclass(frozen=True)
+class ListSearch:
+    """How one kind of list answers the registration search (``chessclub.model.list_player``).
+
+    - ``search(query, limit)``: at most ``limit`` records of the **current** version whose
+      identifier is ``query`` (digits) or whose name holds every word of ``query`` (accents and
+      case ignored), best first (exact identifier, then name prefix, then the rest).
+    - ``get(key)``: the record with identifier ``key`` in the current version, or ``None``.
+    """
+
+    kind: str
+    search: Callable[[str, int], list[ListPlayer]]
+    get: Callable[[str], ListPlayer | None]
+
+
+_SEARCHES: dict[str, ListSearch] = {}
+
+
+def register_search(search: ListSearch) -> None:
+    """Make ``search`` the one of its kind (a second registration replaces the first)."""
+    _SEARCHES[search.kind] = search
+
+
+def searches() -> list[ListSearch]:
+    """The searchable lists, in :class:`~chessclub_web.federation.models.ListKind` order."""
+    from chessclub_web.federation.models import ListKind
+
+    return [_SEARCHES[k] for k in ListKind.values if k in _SEARCHES]

@@ -64,3 +64,11 @@ team_tiebreaks: Hook[..., tuple[tuple[str, ...], tuple[str, ...]]] = Hook(
 #: ``(tournament, text, rules, user) -> None`` (``teams.services.set_team_tiebreaks``; raises
 #: its ``TeamError``, a ``refusals.BadInput``, naming a bad code).
 set_team_tiebreaks: Hook[..., None] = Hook("set_team_tiebreaks", "chessclub_web.teams")
+
+#: Search the site's rating lists for a registration: ``(query, *, federation="", limit=20)
+#: -> list[ListPlayer]`` (``federation.search.search_lists``; ``chessclub.model.list_player``).
+search_lists: Hook[..., list[Any]] = Hook("search_lists", "chessclub_web.federation")
+
+#: One player of a rating list: ``(kind, key) -> ListPlayer | None``, completed by their FIDE
+#: record (``federation.search.list_player``).
+list_player: Hook[..., Any] = Hook("list_player", "chessclub_web.federation")
