@@ -13,8 +13,10 @@ from django.utils.translation import gettext_lazy as _
 from chessclub_web.pairings.services import (
     CLOSED_CORRECTABLE_FIELDS,
     ENTRY_FIELDS,
+    ROUNDS_GIVEN,
     normal_entry_value,
     parse_birth_date,
+    planned_rounds_error,
 )
 from chessclub_web.tournaments.models import MAX_ROUNDS, System, Tournament, TournamentPlayer
 
@@ -28,9 +30,6 @@ NEW_SYSTEMS = [
     (System.TEAM_ROUND_ROBIN, System.TEAM_ROUND_ROBIN.label),
     (System.TEAM_DOUBLE_ROUND_ROBIN, System.TEAM_DOUBLE_ROUND_ROBIN.label),
 ]
-
-#: Systems whose number of rounds the arbiter gives (round robins: the Berger table decides).
-ROUNDS_GIVEN = (System.SWISS, System.TEAM_SWISS)
 
 
 class NewTournamentForm(forms.ModelForm):  # type: ignore[type-arg]
@@ -83,11 +82,9 @@ class NewTournamentForm(forms.ModelForm):  # type: ignore[type-arg]
         if start and end and end < start:
             self.add_error("end_date", _("The end date is before the start date."))
         rounds = data.get("planned_rounds") or 0
-        if data.get("system") in ROUNDS_GIVEN and not 1 <= rounds <= MAX_ROUNDS:
-            self.add_error(
-                "planned_rounds",
-                _("A Swiss tournament plans 1 to %(max)s rounds.") % {"max": MAX_ROUNDS},
-            )
+        error = planned_rounds_error(str(data.get("system") or ""), rounds)
+        if error is not None and "planned_rounds" not in self.errors:
+            self.add_error("planned_rounds", error)
         data["planned_rounds"] = rounds
         return data
 
@@ -109,9 +106,20 @@ class PairingRulesForm(forms.ModelForm):  # type: ignore[type-arg]
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         _optional_threshold(self)
+        if self.instance.system in ROUNDS_GIVEN:
+            self.fields["planned_rounds"].widget.attrs.update({"min": 1, "max": MAX_ROUNDS})
 
     def clean_annulment_threshold(self) -> int:
         return _threshold(self)
+
+    def clean_planned_rounds(self) -> int:
+        """The new-tournament form's bounds (:func:`services.planned_rounds_error`): a Swiss
+        plans 1 to 99 rounds, never 0 (requirement R-REG-9)."""
+        rounds = int(self.cleaned_data.get("planned_rounds") or 0)
+        error = planned_rounds_error(self.instance.system, rounds)
+        if error is not None:
+            raise forms.ValidationError(error)
+        return rounds
 
 
 def _optional_threshold(form: forms.ModelForm) -> None:  # type: ignore[type-arg]

@@ -98,8 +98,10 @@ from chessclub_web.pairings.services.hand_edits import (
 )
 from chessclub_web.pairings.services.numbers import (
     PAIRING_RULE_FIELDS,
+    ROUNDS_GIVEN,
     draw_initial_colour,
     draw_numbers_by_lot,
+    planned_rounds_error,
     renumber_by_rating,
     set_pairing_rules,
 )
@@ -132,6 +134,7 @@ __all__ = [
     "PAIRED_SYSTEMS",
     "PAIRING_RULE_FIELDS",
     "RATING_FALLBACK",
+    "ROUNDS_GIVEN",
     "EngineFactory",
     "EntryConflict",
     "NewEntry",
@@ -167,6 +170,7 @@ __all__ = [
     "pair_next_round",
     "pairing_refusal",
     "parse_birth_date",
+    "planned_rounds_error",
     "proposed_round_slot",
     "publish_round",
     "remove_board",

@@ -26,6 +26,7 @@ from chessclub_web.pairings.services.common import (
 )
 from chessclub_web.tournaments.adapters import load_tournament
 from chessclub_web.tournaments.models import (
+    MAX_ROUNDS,
     System,
     Tournament,
     TournamentPlayer,
@@ -153,11 +154,30 @@ PAIRING_RULE_FIELDS = (
 )
 
 
+#: Systems whose number of rounds the arbiter gives (round robins: the Berger table decides).
+ROUNDS_GIVEN = frozenset({System.SWISS, System.TEAM_SWISS})
+
+
+def planned_rounds_error(system: str, rounds: int | None) -> str | None:
+    """Why ``rounds`` planned rounds do not suit a tournament of ``system``, translated, or
+    ``None``: a Swiss (individual or team) plans 1 to ``MAX_ROUNDS`` (99) rounds; a round
+    robin's come from its Berger table (0: not known yet). The one bound of the new-tournament
+    form, the pairing rules form and :func:`set_pairing_rules` (requirement R-REG-9)."""
+    value = int(rounds or 0)
+    if system in ROUNDS_GIVEN and not 1 <= value <= MAX_ROUNDS:
+        return _("A Swiss tournament plans 1 to %(max)s rounds.") % {"max": MAX_ROUNDS}
+    if not 0 <= value <= MAX_ROUNDS:
+        return _("A tournament plans 0 to %(max)s rounds.") % {"max": MAX_ROUNDS}
+    return None
+
+
 def set_pairing_rules(row: Tournament, values: Mapping[str, object], user: object) -> None:
     """Store the tournament's pairing rules (``values``: each of :data:`PAIRING_RULE_FIELDS`,
     validated by the form), under the tournament's lock (:func:`lock_entries`): refused
-    (:class:`Refused`) in a closed tournament, with fewer planned rounds than are paired, or a
-    new initial colour once round 1 is paired (FIDE C.04.3 5.2.5: drawn before round 1).
+    (:class:`Refused`) in a closed tournament, with planned rounds outside
+    :func:`planned_rounds_error`'s bounds (a Swiss plans 1 to 99), with fewer planned rounds
+    than are paired, or a new initial colour once round 1 is paired (FIDE C.04.3 5.2.5: drawn
+    before round 1).
     Only these fields are written (a concurrent change of the tournament's other fields
     stays); a history line says so."""
     unknown = set(values) - set(PAIRING_RULE_FIELDS)
@@ -168,6 +188,9 @@ def set_pairing_rules(row: Tournament, values: Mapping[str, object], user: objec
         _refuse_closed(locked)
         last = last_paired_round(locked)
         planned = values.get("planned_rounds", locked.planned_rounds)
+        bound = planned_rounds_error(locked.system, int(planned or 0))  # type: ignore[call-overload]
+        if bound is not None:
+            raise Refused(bound)
         if last > int(planned or 0):  # type: ignore[call-overload]
             # Any system: a round robin's table length is no less binding.
             raise Refused(_("More rounds are paired than that."))
