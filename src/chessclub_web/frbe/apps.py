@@ -5,7 +5,8 @@ class FrbeConfig(AppConfig):
     name = "chessclub_web.frbe"
 
     def ready(self) -> None:
-        from chessclub_web.federation.registry import register
-        from chessclub_web.frbe.services import IMPORTER
+        from chessclub_web.federation.registry import register, register_search
+        from chessclub_web.frbe.services import IMPORTER, SEARCH
 
         register(IMPORTER)
+        register_search(SEARCH)

@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
@@ -23,12 +24,14 @@ from chessclub.formats.frbe_players import (
 )
 from chessclub.model import Tournament as CoreTournament
 from chessclub.model import TournamentSystem
+from chessclub.model.list_player import ListPlayer
 from chessclub.ratings.frbe import ListedPlayer, RatingRun, period_games, rating_run
 from chessclub_web.audit.models import AuditAction
 from chessclub_web.audit.services import record
 from chessclub_web.clubs.models import Club, Player
 from chessclub_web.federation.models import ListKind, ListVersion
-from chessclub_web.federation.registry import Counts, ListImporter
+from chessclub_web.federation.registry import Counts, ListImporter, ListSearch
+from chessclub_web.federation.search import CANDIDATES, best_first, clean_query, name_filter
 from chessclub_web.federation.services import current_version
 from chessclub_web.frbe.models import ExportSettings, FederationPlayer
 from chessclub_web.pairings.services import NewEntry
@@ -368,3 +371,63 @@ def new_entry(found: FederationPlayer, *, entry_round: int = 1) -> NewEntry:
         birth_date=found.birth_date.isoformat() if found.birth_date else "",
         entry_round=entry_round,
     )
+
+
+# -- the registration search (federation.registry.ListSearch) ------------------------------------
+
+
+def _fide_id(text: str) -> str:
+    """The list's FIDE ID as an entry keeps it: digits, ``""`` for none (``0``, blank)."""
+    text = text.strip()
+    return text if text.isdigit() and int(text) > 0 else ""
+
+
+def list_player(row: FederationPlayer) -> ListPlayer:
+    """One record of the ``PLAYER`` list as the registration search gives it (spec
+    ``rating-lists.md`` §3.1: the Belgian number is the national ID, the FIDE ID links to the
+    FIDE list): key and national ID the matricule, national rating the national Elo, club the
+    club number, federation the record's FIDE nationality or ``BEL``."""
+    return ListPlayer(
+        list_kind=ListKind.FRBE,
+        key=str(row.matricule),
+        name=row.name,
+        fide_id=_fide_id(row.fide_id),
+        national_id=str(row.matricule),
+        national_kind=ListKind.FRBE,
+        federation=(row.fide_nationality or "BEL").strip().upper()[:3],
+        title=row.title.strip().upper(),
+        sex=row.sex.strip().upper()[:1],
+        birth_date=row.birth_date,
+        club=str(row.club or ""),
+        national_rating=row.rating or None,
+    )
+
+
+def search_players(query: str, limit: int) -> list[ListPlayer]:
+    """The current version's records whose matricule or FIDE ID is ``query`` (digits; the
+    matricule through the version's unique index), else whose name holds every word of
+    ``query`` (accents and case ignored, ``federation.search.name_filter``); exact number
+    first, then names starting with the first word, at most ``limit``. Deceased players are
+    left out."""
+    query = clean_query(query)
+    rows = FederationPlayer.objects.filter(deceased=False)
+    if query.isdigit():
+        number = matricule_number(query)
+        by_number = Q(matricule=number) if number is not None else Q(pk__in=[])
+        found = list(rows.filter(by_number | Q(fide_id=query))[:limit])
+        found.sort(key=lambda r: 0 if r.matricule == number else 1)
+        return [list_player(r) for r in found]
+    found = list(rows.filter(name_filter("name", query)).order_by("name")[:CANDIDATES])
+    return [list_player(r) for r in best_first(query, found, lambda r: r.name, limit)]
+
+
+def get_player(key: str) -> ListPlayer | None:
+    """The current version's record of matricule ``key``, or ``None``."""
+    number = matricule_number(key)
+    if number is None:
+        return None
+    row = FederationPlayer.objects.filter(matricule=number).first()
+    return list_player(row) if row is not None else None
+
+
+SEARCH = ListSearch(kind=ListKind.FRBE, search=search_players, get=get_player)

@@ -21,11 +21,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from chessclub.model import Tournament
+from chessclub.model.list_player import ListPlayer
 from chessclub.model.points import format_points_decimal
 from chessclub.ratings.fse import (
     EvaluationTable,
@@ -44,7 +46,8 @@ from chessclub_web.audit.models import AuditAction
 from chessclub_web.audit.services import record
 from chessclub_web.clubs.models import Club
 from chessclub_web.federation.models import ListKind, ListVersion
-from chessclub_web.federation.registry import Counts, ListImporter
+from chessclub_web.federation.registry import Counts, ListImporter, ListSearch
+from chessclub_web.federation.search import CANDIDATES, best_first, clean_query, name_filter
 from chessclub_web.federation.services import current_version
 from chessclub_web.fse.models import ListRow, TournamentFseOptions
 from chessclub_web.tournaments import models as rows
@@ -381,3 +384,52 @@ def compute_forecast(
 def score_text(value: Fraction) -> str:
     """A score as the list file writes it (``3.5``)."""
     return format_points_decimal(value)
+
+
+# -- the registration search (federation.registry.ListSearch) ------------------------------------
+
+
+def list_player(row: ListRow) -> ListPlayer:
+    """One row of the Swiss ranking list as the registration search gives it (spec
+    ``rating-lists.md`` §3.2: the SSB member code is the national ID, matched first, then the
+    FIDE ID): key and national ID the code, national rating the list's points, federation
+    ``SUI``."""
+    fide_id = row.fide_id.strip()
+    return ListPlayer(
+        list_kind=ListKind.FSE,
+        key=row.code,
+        name=row.name,
+        fide_id=fide_id if fide_id.isdigit() and int(fide_id) > 0 else "",
+        national_id=row.code,
+        national_kind=ListKind.FSE,
+        federation="SUI",
+        birth_date=row.birth_date,
+        national_rating=row.points or None,
+    )
+
+
+def search_players(query: str, limit: int) -> list[ListPlayer]:
+    """The current version's rows whose code or FIDE ID is ``query`` (the code through the
+    version's unique index), else whose name holds every word of ``query`` (accents and case
+    ignored, ``federation.search.name_filter``); exact code first, then names starting with
+    the first word, at most ``limit``."""
+    query = clean_query(query)
+    if not query:
+        return []
+    exact = list(ListRow.objects.filter(Q(code=query) | Q(fide_id=query))[:limit])
+    exact.sort(key=lambda r: 0 if r.code == query else 1)
+    if query.isdigit() or len(exact) >= limit:
+        return [list_player(r) for r in exact]
+    seen = {r.pk for r in exact}
+    named = ListRow.objects.filter(name_filter("name", query)).order_by("name")[:CANDIDATES]
+    ranked = best_first(query, [r for r in named if r.pk not in seen], lambda r: r.name, limit)
+    return [list_player(r) for r in [*exact, *ranked][:limit]]
+
+
+def get_player(key: str) -> ListPlayer | None:
+    """The current version's row of code ``key``, or ``None``."""
+    row = ListRow.objects.filter(code=key.strip()).first() if key.strip() else None
+    return list_player(row) if row is not None else None
+
+
+SEARCH = ListSearch(kind=ListKind.FSE, search=search_players, get=get_player)
