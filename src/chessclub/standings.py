@@ -58,6 +58,7 @@ def compute_standings(
     *,
     era: RuleEra | None = None,
     lots_seed: int | None = None,
+    unrated_rating: int | None = None,
 ) -> list[StandingRow]:
     """The standings of ``tournament``, best first.
 
@@ -66,13 +67,18 @@ def compute_standings(
     ``era`` defaults to the rules in force at the tournament's start date. ``lots_seed`` orders
     players still tied after every tiebreak by a reproducible drawing of lots; without it they
     share the rank and are listed by pairing number. Annulled withdrawers (round robins) come
-    last, one rank each (see the module docstring).
+    last, one rank each (see the module docstring). ``unrated_rating``: the rating unrated
+    players count with in the rating-based tiebreaks (ARO, TPR, APRO…), when the regulations
+    fix one (FIDE C.07 Art. 10); ``None``: those tiebreaks are not computed while a player is
+    unrated.
     Raises :class:`~chessclub.tiebreaks.TiebreakCodeError` (a ``ValueError``) for an unknown code.
     """
     codes = default_tiebreaks(tournament) if tiebreaks is None else tuple(tiebreaks)
     entries = tournament.entries()
     rows: list[StandingRow] = []
-    for ranked in rank(tournament, codes, era=era, lots_seed=lots_seed):
+    for ranked in rank(
+        tournament, codes, era=era, lots_seed=lots_seed, unrated_rating=unrated_rating
+    ):
         own = tuple(entries[ranked.pairing_number])
         rows.append(
             StandingRow(

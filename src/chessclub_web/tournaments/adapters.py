@@ -393,6 +393,10 @@ class StandingsSettings(NamedTuple):
     codes_are_default: bool
     era_from_start_date: bool
     stored_codes_invalid: bool = False
+    #: The rating unrated players count with in ARO, TPR, APRO… (FIDE C.07 Art. 10), or
+    #: ``None`` (those tiebreaks are not computed while a player is unrated):
+    #: :func:`unrated_rating`.
+    unrated_rating: int | None = None
 
 
 def system_default_codes(system: str) -> tuple[str, ...]:
@@ -423,4 +427,17 @@ def standings_settings(
         codes_are_default=codes_are_default,
         era_from_start_date=era_from_start_date,
         stored_codes_invalid=parsed is None,
+        unrated_rating=unrated_rating(row),
     )
+
+
+def unrated_rating(row: rows.Tournament) -> int | None:
+    """The rating the tournament's regulations give unrated players for the rating-based
+    tiebreaks (FIDE C.07 Art. 10; requirement R-REG-6): the fixed rating (0–3000) when
+    ``unrated_rating_rule`` is ``"fixed"``, else ``None``. Under ``"frbe"`` (Belgian events)
+    an unrated player counts with the fictitious Elo stored on their entry (``***``, FRBE B4,
+    given on the FRBE export page): it is their rating already, so nothing is added here; a
+    player with neither still leaves those tiebreaks uncomputed."""
+    if row.unrated_rating_rule == rows.UnratedRating.FIXED and row.unrated_rating is not None:
+        return min(int(row.unrated_rating), rows.UNRATED_RATING_MAX)
+    return None

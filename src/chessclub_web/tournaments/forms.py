@@ -11,12 +11,15 @@ from django.utils.translation import gettext_lazy as _
 
 from chessclub_web.tournaments.models import (
     TEXT_MAX_LENGTH,
+    UNRATED_RATING_MAX,
     Kind,
     Round,
     TiebreakRules,
     TimeControlCategory,
     Tournament,
+    UnratedRating,
 )
+from chessclub_web.tournaments.rating_rules import unrated_rating_error
 from chessclub_web.tournaments.services import DETAIL_FIELDS, normal_detail, round_date_refusal
 from chessclub_web.tournaments.tiebreak_codes import (
     TIEBREAKS_MAX_LENGTH,
@@ -107,6 +110,24 @@ class SettingsForm(forms.Form):
         ),
     )
 
+    unrated_rating_rule = forms.ChoiceField(
+        label=_("Rating of unrated players (ARO, TPR, APRO…)"),
+        choices=UnratedRating.choices,
+        required=False,
+        widget=forms.RadioSelect,
+        help_text=_(
+            "FIDE C.07 Art. 10: the rating-based tiebreaks count an unrated player with a "
+            "rating only when the regulations fix it beforehand."
+        ),
+    )
+    unrated_rating = forms.IntegerField(
+        label=_("Fixed rating of unrated players"),
+        required=False,
+        min_value=0,
+        max_value=UNRATED_RATING_MAX,
+        help_text=_("0 to 3000, e.g. 1000; with “A fixed rating” only."),
+    )
+
     def __init__(
         self,
         *args: Any,
@@ -135,6 +156,8 @@ class SettingsForm(forms.Form):
         ]
         if team:
             del self.fields["draw_lots"]
+            del self.fields["unrated_rating_rule"]
+            del self.fields["unrated_rating"]
 
     def _clean_codes(self, text: str) -> str:
         return clean_team_tiebreaks(text) if self.team else clean_tiebreaks(text)
@@ -172,6 +195,13 @@ class SettingsForm(forms.Form):
         code), each checked like typed codes."""
         super().clean()
         data = self.cleaned_data
+        if "unrated_rating_rule" in self.fields and "unrated_rating" not in self.errors:
+            # R-REG-6: a fixed rating needs its value (0-3000).
+            error = unrated_rating_error(
+                data.get("unrated_rating_rule") or "", data.get("unrated_rating")
+            )
+            if error is not None:
+                self.add_error("unrated_rating", error)
         if self.errors:
             return data
         typed = data.get("tiebreaks", "")

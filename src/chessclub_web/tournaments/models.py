@@ -94,6 +94,43 @@ class ByeCode(models.TextChoices):
     ABSENT = "-", _("Absent")
 
 
+class RatingChoice(models.TextChoices):
+    """Which of an entry's list ratings pairs and ranks it (``TournamentPlayer.rating``):
+    FIDE's (of the tournament's time control; the national one when FIDE gives none), the
+    national list's (FIDE's when the national list gives none), or the higher of the two
+    (requirement R-REG-4)."""
+
+    FIDE = "fide", _("FIDE rating (national when none)")
+    NATIONAL = "national", _("National rating (FIDE when none)")
+    HIGHER = "higher", _("The higher of the two")
+
+
+def chosen_rating(choice: str, fide: int | None, national: int | None) -> int | None:
+    """The rating that pairs and ranks an entry rated ``fide`` (FIDE, the tournament's time
+    control) and ``national`` (``None``: unrated in that list) under ``choice`` (a
+    :class:`RatingChoice` value; an unknown one reads as FIDE): ``chosen_rating("higher",
+    1850, 1920) == 1920``; ``None`` when both are ``None``."""
+    if choice == RatingChoice.HIGHER:
+        rated = [r for r in (fide, national) if r is not None]
+        return max(rated) if rated else None
+    if choice == RatingChoice.NATIONAL:
+        return national if national is not None else fide
+    return fide if fide is not None else national
+
+
+class UnratedRating(models.TextChoices):
+    """The rating unrated players count with in the rating-based tiebreaks (ARO, TPR, APRO,
+    …; FIDE C.07 Art. 10: only when the regulations fix it beforehand; requirement R-REG-6)."""
+
+    OFF = "", _("None: rating-based tiebreaks are not computed when a player is unrated")
+    FIXED = "fixed", _("A fixed rating")
+    FRBE = "frbe", _("The Belgian fictitious Elo (FRBE rules)")
+
+
+#: Bounds of the fixed rating of unrated players.
+UNRATED_RATING_MAX = 3000
+
+
 class InitialColour(models.TextChoices):
     """Colour of the top player's first game (FIDE C.04.2): drawn by lot unless chosen."""
 
@@ -187,6 +224,34 @@ class Tournament(models.Model):
         help_text=_("Drawn once, then kept: the drawing of lots gives the same order every time."),
     )
     # Entries and pairing.
+    rating_choice = models.CharField(
+        _("rating that pairs and ranks"),
+        max_length=8,
+        choices=RatingChoice.choices,
+        default=RatingChoice.FIDE,
+        help_text=_(
+            "For players registered from a rating list: which of their ratings counts "
+            "(FIDE's is the one of the tournament's time control)."
+        ),
+    )
+    unrated_rating_rule = models.CharField(
+        _("rating of unrated players"),
+        max_length=8,
+        choices=UnratedRating.choices,
+        default=UnratedRating.OFF,
+        blank=True,
+        help_text=_(
+            "FIDE C.07 Art. 10: rating-based tiebreaks (ARO, TPR, APRO…) count unrated "
+            "players with a rating only when the regulations fix it beforehand."
+        ),
+    )
+    unrated_rating = models.PositiveSmallIntegerField(
+        _("fixed rating of unrated players"),
+        null=True,
+        blank=True,
+        validators=[MaxValueValidator(UNRATED_RATING_MAX)],
+        help_text=_("0 to 3000, e.g. 1000."),
+    )
     acceleration = models.BooleanField(
         _("Baku acceleration"), default=False, help_text=_("FIDE C.04.5.1 (Swiss only).")
     )
@@ -293,6 +358,10 @@ class TournamentPlayer(models.Model):
     pairing_number = models.PositiveIntegerField(_("pairing number"))
     name = models.CharField(_("name"), max_length=PLAYER_NAME_MAX_LENGTH)
     rating = models.PositiveIntegerField(_("rating"), null=True, blank=True)
+    # The list ratings beside the one that pairs and ranks (``rating``, computed from them by
+    # ``Tournament.rating_choice`` when the entry came from a list): ``None`` unrated there.
+    fide_rating = models.PositiveIntegerField(_("FIDE rating"), null=True, blank=True)
+    national_rating = models.PositiveIntegerField(_("national rating"), null=True, blank=True)
     fictitious_rating = models.BooleanField(_("fictitious rating"), default=False)
     title = models.CharField(_("title"), max_length=4, blank=True)
     sex = models.CharField(_("sex"), max_length=1, blank=True)

@@ -251,6 +251,7 @@ def summarize(
         codes,
         era=settings.era if settings else None,
         lots_seed=settings.lots_seed if settings else None,
+        unrated_rating=settings.unrated_rating if settings else None,
     )
     labels: dict[Points, str] = {}
     values: dict[TiebreakValue, str] = {}

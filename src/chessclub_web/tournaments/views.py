@@ -41,7 +41,7 @@ from chessclub.tiebreaks import RuleEra, TiebreakCodeError, default_era, parse_t
 from chessclub_web.clubs.models import Club
 from chessclub_web.clubs.permissions import Action, allowed, club_view
 from chessclub_web.refusals import BadInput
-from chessclub_web.tournaments import hooks, screens, services
+from chessclub_web.tournaments import hooks, rating_rules, screens, services
 from chessclub_web.tournaments.adapters import (
     canonical_code,
     standings_settings,
@@ -436,6 +436,13 @@ def tournament_settings(request: HttpRequest, club: Club, row: Tournament) -> Ht
                         draw_lots=form.cleaned_data["draw_lots"],
                         user=request.user,
                     )
+                    if "unrated_rating_rule" in request.POST:  # an older page: unchanged
+                        rating_rules.set_unrated_rating(
+                            row,
+                            form.cleaned_data["unrated_rating_rule"] or "",
+                            form.cleaned_data["unrated_rating"],
+                            request.user,
+                        )
             except ClosedTournamentChangeError as exc:  # closed since the page was loaded
                 refusals, status, form = exc.reasons, 409, None
                 row.refresh_from_db()
@@ -462,6 +469,8 @@ def tournament_settings(request: HttpRequest, club: Club, row: Tournament) -> Ht
         initial: dict[str, Any] = {"tiebreak_rules": row.tiebreak_rules}
         if not team:
             initial["draw_lots"] = row.draw_lots
+            initial["unrated_rating_rule"] = row.unrated_rating_rule
+            initial["unrated_rating"] = row.unrated_rating
         form = SettingsForm(initial=initial, **form_options)
     if loaded is not None:
         shown_codes = loaded.codes
