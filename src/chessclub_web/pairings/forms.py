@@ -96,6 +96,7 @@ class PairingRulesForm(forms.ModelForm):  # type: ignore[type-arg]
         model = Tournament
         fields = (
             "planned_rounds",
+            "rating_choice",
             "acceleration",
             "initial_colour",
             "max_requested_byes",
@@ -106,11 +107,17 @@ class PairingRulesForm(forms.ModelForm):  # type: ignore[type-arg]
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         _optional_threshold(self)
+        # A post without it (an older page) keeps the stored choice.
+        self.fields["rating_choice"].required = False
         if self.instance.system in ROUNDS_GIVEN:
             self.fields["planned_rounds"].widget.attrs.update({"min": 1, "max": MAX_ROUNDS})
 
     def clean_annulment_threshold(self) -> int:
         return _threshold(self)
+
+    def clean_rating_choice(self) -> str:
+        value = self.cleaned_data.get("rating_choice") or ""
+        return str(value or self.instance.rating_choice)
 
     def clean_planned_rounds(self) -> int:
         """The new-tournament form's bounds (:func:`services.planned_rounds_error`): a Swiss
@@ -156,14 +163,26 @@ class PlayerForm(forms.Form):
     exports (FRBE, FSE, FIDE TRF) need the matricule, FIDE ID, federation and birth date."""
 
     name = forms.CharField(label=_("Name (surname, first name)"), max_length=200)
-    rating = forms.IntegerField(label=_("Rating"), required=False, min_value=0, max_value=4000)
+    rating = forms.IntegerField(
+        label=_("Rating"),
+        required=False,
+        min_value=0,
+        max_value=4000,
+        help_text=_("The one that pairs and ranks; empty: chosen from the two below."),
+    )
+    fide_rating = forms.IntegerField(
+        label=_("FIDE rating"), required=False, min_value=0, max_value=4000
+    )
+    national_rating = forms.IntegerField(
+        label=_("National rating"), required=False, min_value=0, max_value=4000
+    )
     title = _title_field()
     matricule = forms.RegexField(
         label=_("Matricule (FRBE/FSE)"),
         required=False,
         max_length=16,
-        regex=r"^[0-9A-Za-z-]*$",
-        error_messages={"invalid": _("Letters, digits and hyphens only.")},
+        regex=r"^[0-9]*$",
+        error_messages={"invalid": _("Digits only.")},
     )
     fide_id = forms.RegexField(
         label=_("FIDE ID"),
@@ -180,14 +199,28 @@ class PlayerForm(forms.Form):
         help_text=_("Three letters, e.g. BEL."),
         error_messages={"invalid": _("Three letters, e.g. BEL.")},
     )
+    sex = forms.ChoiceField(label=_("Sex"), required=False, choices=[])
     birth_date = forms.DateField(
         label=_("Birth date"),
         required=False,
         widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
     )
+    club = forms.RegexField(
+        label=_("Club"),
+        required=False,
+        max_length=6,
+        regex=r"^[0-9]*$",
+        error_messages={"invalid": _("The club's federation number: digits only, e.g. 618.")},
+    )
     entry_round = forms.IntegerField(
         label=_("Plays from round"), min_value=1, max_value=MAX_ROUNDS, initial=1
     )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        sex = self.fields["sex"]
+        assert isinstance(sex, forms.ChoiceField)
+        sex.choices = SEXES
 
     def clean_birth_date(self) -> datetime.date | None:
         value: datetime.date | None = self.cleaned_data.get("birth_date")

@@ -13,6 +13,7 @@ club page (:func:`club_view`). A post naming no known action, player, board or r
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
@@ -33,6 +34,7 @@ from chessclub_web.clubs.permissions import Action, club_view
 from chessclub_web.pairings import services
 from chessclub_web.pairings.forms import (
     LOCKED_MARK,
+    TITLES,
     AddBoardForm,
     ByeForm,
     EntryForm,
@@ -46,6 +48,7 @@ from chessclub_web.pairings.forms import (
     SwapForm,
 )
 from chessclub_web.pairings.models import Absence, ForbiddenPair, RequestedBye
+from chessclub_web.tournaments import hooks
 from chessclub_web.tournaments.models import (
     ByeCode,
     Game,
@@ -55,6 +58,7 @@ from chessclub_web.tournaments.models import (
     TimeControlCategory,
     Tournament,
     TournamentPlayer,
+    chosen_rating,
 )
 from chessclub_web.tournaments.permissions import allowed_on, require_on, tournament_view
 
@@ -231,12 +235,18 @@ def _entries_action(request: HttpRequest, club: Club, row: Tournament) -> str:
                 federation=data["federation"].strip().upper(),
                 fide_id=data["fide_id"].strip(),
                 matricule=data["matricule"].strip(),
+                sex=data["sex"],
                 birth_date=data["birth_date"].isoformat() if data["birth_date"] else "",
+                club=data["club"].strip(),
+                fide_rating=data["fide_rating"],
+                national_rating=data["national_rating"],
                 entry_round=data["entry_round"],
             ),
             user,
         )
         return _("%(name)s registered.") % {"name": player.name}
+    if action == "add_from_list":
+        return _add_from_list(request, row)
     if action == "add_roster":
         data = _form_or_bad(RosterForm(request.POST, choices=_roster_choices(club, row)))
         roster = RosterPlayer.objects.get(club=club, pk=data["roster_player"])
@@ -348,6 +358,80 @@ def _entries_action(request: HttpRequest, club: Club, row: Tournament) -> str:
     raise BadPost(_("Unknown action."))
 
 
+#: At most this many players a list search shows (the search box narrows it further).
+LIST_RESULTS = 20
+
+
+def _list_query(request: HttpRequest) -> str:
+    """The *Inscriptions* search box (``q``, a name or an identifier), cut to 64 printable
+    characters."""
+    text = str(request.GET.get("q", "") or request.POST.get("q", ""))[:64]
+    return "".join(c for c in text if c.isprintable()).strip()
+
+
+def _list_results(row: Tournament, query: str) -> list[dict[str, Any]]:
+    """The players of the site's rating lists matching ``query`` (``hooks.search_lists``: one
+    result per person, FIDE and national records merged), each with the rating this
+    tournament would pair them with (R-REG-2, R-REG-4)."""
+    if not query:
+        return []
+    federation = row.federation.strip().upper()
+    found = hooks.search_lists(
+        query, federation=federation if len(federation) == 3 else "", limit=LIST_RESULTS
+    )
+    return [
+        {
+            "player": p,
+            "fide_rating": p.fide_rating(row.time_control_category),
+            "rating": chosen_rating(
+                row.rating_choice, p.fide_rating(row.time_control_category), p.national_rating
+            ),
+        }
+        for p in found
+    ]
+
+
+def _add_from_list(request: HttpRequest, row: Tournament) -> str:
+    """*Ajouter* of a search result (R-REG-3): the record is read again from its list on the
+    server (``hooks.list_player``: the post names only the list and the key), then registered
+    by ``services.add_player`` with the list's name, IDs, federation, title, sex, birth date,
+    club and ratings (FIDE's of the tournament's time control, the national one); the rating
+    that pairs follows the tournament's ``rating_choice``. A record not (or no longer) in the
+    list answers 400; a duplicate (same FIDE ID or matricule) 409 with the reason."""
+    kind = str(request.POST.get("list", ""))[:16]
+    key = str(request.POST.get("key", "")).strip()[:32]
+    try:
+        entry_round = int(request.POST.get("entry_round") or services.next_round(row))
+    except ValueError:
+        raise BadPost(_("entry_round: Enter a whole number.")) from None
+    found = hooks.list_player(kind, key) if kind and key else None
+    if found is None:
+        raise BadPost(_("No player %(key)s in this list.") % {"key": key or "?"})
+    if found.birth_date is not None:
+        birth = found.birth_date.isoformat()
+    else:
+        birth = str(found.birth_year) if found.birth_year else ""
+    player = services.add_player(
+        row,
+        services.NewEntry(
+            name=found.name.strip()[:200],
+            fide_rating=found.fide_rating(row.time_control_category),
+            national_rating=found.national_rating,
+            title=found.title if found.title in TITLES else "",
+            federation=found.federation[:3],
+            fide_id=found.fide_id[:16],
+            matricule=found.national_id[:16],
+            sex=found.sex,
+            birth_date=birth,
+            club=found.club[:100],
+            entry_round=entry_round,
+            source=found.list_kind,
+        ),
+        request.user,
+    )
+    return _("%(name)s registered.") % {"name": player.name}
+
+
 @require_http_methods(["GET", "HEAD", "POST"])
 @tournament_view(Action.MANAGE_ENTRIES)
 def entries(request: HttpRequest, club: Club, row: Tournament) -> HttpResponse:
@@ -355,6 +439,21 @@ def entries(request: HttpRequest, club: Club, row: Tournament) -> HttpResponse:
     pairs and the pairing rules."""
     if row.is_team_event:
         return _team_event_page(request, club, row)
+    if request.method != "POST" and request.GET.get("fragment"):
+        # The search box's results as the page's script fetches them while one types.
+        query = _list_query(request)
+        return render(
+            request,
+            "pairings/_list_results.html",
+            {
+                "club": club,
+                "tournament": row,
+                "query": query,
+                "list_results": _list_results(row, query),
+                "next_round": services.next_round(row),
+                "is_swiss": row.system == System.SWISS,
+            },
+        )
     status = 200
     if request.method == "POST":
         try:
@@ -366,7 +465,11 @@ def entries(request: HttpRequest, club: Club, row: Tournament) -> HttpResponse:
             status = 409
         else:
             messages.success(request, message)
-            return redirect(entries_url(row))
+            url, query = entries_url(row), _list_query(request)
+            if request.POST.get("action") == "add_from_list" and query:
+                # Back to the same search: the next player of a team or family is near.
+                url = f"{url}?{urlencode({'q': query})}#list-search"
+            return redirect(url)
         row.refresh_from_db()
     return render(
         request, "pairings/entries.html", _entries_context(request, club, row), status=status
@@ -407,6 +510,9 @@ def _entries_context(request: HttpRequest, club: Club, row: Tournament) -> dict[
         "history": journal(row, results=False)[:50],
         "can_pair": allowed_on(request.user, row, Action.EDIT_PAIRINGS),
         "correctable": services.field_labels(services.CLOSED_CORRECTABLE_FIELDS),
+        "query": _list_query(request),
+        "list_results": _list_results(row, _list_query(request)),
+        "next_round": services.next_round(row),
     }
 
 
@@ -559,6 +665,21 @@ def pair_next(request: HttpRequest, club: Club, row: Tournament) -> HttpResponse
     """GET: what the next round will pair (players, byes, absences). POST: pair it (a draft)."""
     if row.is_team_event:
         return _team_event_page(request, club, row)
+    if request.method != "POST" and request.GET.get("fragment"):
+        # The search box's results as the page's script fetches them while one types.
+        query = _list_query(request)
+        return render(
+            request,
+            "pairings/_list_results.html",
+            {
+                "club": club,
+                "tournament": row,
+                "query": query,
+                "list_results": _list_results(row, query),
+                "next_round": services.next_round(row),
+                "is_swiss": row.system == System.SWISS,
+            },
+        )
     status = 200
     number = services.next_round(row)
     proposed = services.proposed_round_slot(row, number)
@@ -708,6 +829,21 @@ def pairing_round(
     round_row = get_object_or_404(Round, tournament=row, number=round_number)
     if row.is_team_event:
         return _team_event_page(request, club, row)
+    if request.method != "POST" and request.GET.get("fragment"):
+        # The search box's results as the page's script fetches them while one types.
+        query = _list_query(request)
+        return render(
+            request,
+            "pairings/_list_results.html",
+            {
+                "club": club,
+                "tournament": row,
+                "query": query,
+                "list_results": _list_results(row, query),
+                "next_round": services.next_round(row),
+                "is_swiss": row.system == System.SWISS,
+            },
+        )
     status = 200
     if request.method == "POST":
         try:

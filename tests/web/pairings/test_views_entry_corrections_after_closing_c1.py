@@ -43,7 +43,7 @@ ROUNDS = [[(1, 2, "1-0")], [(3, 1, "=")], [(2, 3, "0-1")]]
 
 #: The details a closed tournament still corrects, and those it refuses.
 CORRECTABLE = ("matricule", "fide_id", "federation", "sex", "birth_date", "club")
-LOCKED = ("name", "rating", "fictitious_rating", "title")
+LOCKED = ("name", "rating", "fide_rating", "national_rating", "fictitious_rating", "title")
 
 
 @pytest.fixture
@@ -286,8 +286,11 @@ def test_closed_form_shows_the_correctable_details_editable_and_the_others_disab
         "Le tournoi est clôturé : seules les données dont les fichiers de la fédération ont "
         "besoin peuvent encore être corrigées : matricule, ID FIDE, fédération, sexe, date de "
         "naissance, club. Le classement, les appariements et l'Elo du club ont été calculés "
-        "avec les autres, qui ne changent plus : nom, Elo, marque d'Elo fictif (***), titre."
+        "avec les autres, qui ne changent plus : nom, Elo, "
     ) in page
+    # The list ratings kept beside the rating (R-REG-4) are locked too; their French labels
+    # come with the lead's catalogue merge.
+    assert "marque d'Elo fictif (***), titre." in page
     assert "Enregistrer l'inscription" in page
 
 

@@ -295,7 +295,7 @@ def test_fix_link_is_not_offered_to_a_visitor_nor_for_a_closed_tournaments_ratin
 @pytest.mark.parametrize(
     ("field", "value", "label", "message"),
     [
-        ("matricule", "12 34!", "Matricule (FRBE/FSE)", "Letters, digits and hyphens only."),
+        ("matricule", "12 34!", "Matricule (FRBE/FSE)", "Digits only."),
         ("fide_id", "12a4", "FIDE ID", "Digits only."),
         ("federation", "BELG", "Federation", "Three letters, e.g. BEL."),
         ("rating", "5000", "Rating", "4000"),
@@ -606,9 +606,7 @@ def test_page_texts_in_french(owner, swiss):
     response = edit(french, swiss, player, matricule="12 34!")
     assert response.status_code == 400
     # The French colon of the error list is the catalogue's « : » (a no-break space before).
-    assert "Matricule (FRBE/FSE)\u00a0: Lettres, chiffres et traits d'union uniquement." in (
-        error_items(response)
-    )
+    assert "Matricule (FRBE/FSE)\u00a0: Chiffres uniquement." in (error_items(response))
     response = edit(french, swiss, player, matricule="40037")
     assert response.status_code == 302
     page = html.unescape(french.get(entries_url(swiss)).content.decode())

@@ -35,16 +35,31 @@ from chessclub_web.tournaments.models import (
     System,
     Tournament,
     TournamentPlayer,
+    chosen_rating,
     touch_tournament,
 )
+
+# The history's labels of the list ratings an entry keeps beside its rating (R-REG-4).
+CODED_PARAMS["field"].setdefault("fide_rating", gettext_noop("FIDE rating"))
+CODED_PARAMS["field"].setdefault("national_rating", gettext_noop("national rating"))
 
 # -- entries --------------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
 class NewEntry:
+    """A player to register (:func:`add_player`). ``rating``: the rating that pairs and ranks
+    as given; ``None`` with ``fide_rating`` or ``national_rating`` given: computed from them
+    by the tournament's ``rating_choice`` (``tournaments.models.chosen_rating``). ``fide_rating``:
+    the FIDE rating of the tournament's time control; ``national_rating``: the national
+    list's. ``source``: the list the player was registered from (``"fide"``, ``"frbe"``,
+    ``"fse"``), ``""`` by hand or from the club's roster (named in the history)."""
+
     name: str
     rating: int | None = None
+    fide_rating: int | None = None
+    national_rating: int | None = None
+    source: str = ""
     title: str = ""
     federation: str = ""
     fide_id: str = ""
@@ -178,11 +193,17 @@ def add_player(
                     % {"matricule": entry.matricule, "name": same.name}
                 )
         number = (row.players.aggregate(n=Max("pairing_number"))["n"] or 0) + 1
+        rating = entry.rating
+        if rating is None:
+            # R-REG-4: the list ratings side by side, the tournament's choice pairs and ranks.
+            rating = chosen_rating(row.rating_choice, entry.fide_rating, entry.national_rating)
         player = TournamentPlayer.objects.create(
             tournament=row,
             pairing_number=number,
             name=entry.name,
-            rating=entry.rating,
+            rating=rating,
+            fide_rating=entry.fide_rating,
+            national_rating=entry.national_rating,
             title=entry.title,
             federation=entry.federation,
             fide_id=entry.fide_id,
@@ -226,6 +247,23 @@ def add_player(
                 gettext_noop("%(name)s registered from round %(round)s (late entry)."),
                 {"name": player.name, "round": entry.entry_round},
             )
+        elif entry.source:
+            record(
+                AuditAction.ENTRY_REGISTERED,
+                row,
+                user,
+                gettext_noop(
+                    "%(name)s registered from the %(list)s list (FIDE %(fide)s, national "
+                    "%(national)s, pairs with %(rating)s)."
+                ),
+                {
+                    "name": player.name,
+                    "list": entry.source.upper(),
+                    "fide": _shown_rating(player.fide_rating),
+                    "national": _shown_rating(player.national_rating),
+                    "rating": _shown_rating(player.rating),
+                },
+            )
         else:
             record(
                 AuditAction.ENTRY_REGISTERED,
@@ -235,6 +273,10 @@ def add_player(
                 {"name": player.name},
             )
     return player
+
+
+def _shown_rating(value: int | None) -> str:
+    return "—" if value is None else str(value)
 
 
 def remove_player(player: TournamentPlayer, user: object) -> None:
@@ -291,6 +333,8 @@ def remove_player(player: TournamentPlayer, user: object) -> None:
 ENTRY_FIELDS = (
     "name",
     "rating",
+    "fide_rating",
+    "national_rating",
     "fictitious_rating",
     "title",
     "matricule",
@@ -364,7 +408,7 @@ def normal_entry_value(name: str, value: object) -> object:
         text = value.isoformat()
     else:
         text = "" if value is None else str(value).strip()
-    if name == "rating":
+    if name in ("rating", "fide_rating", "national_rating"):
         if not text:
             return None
         try:
@@ -478,6 +522,21 @@ def update_entry(
                     _("FIDE ID %(fide_id)s is already registered: %(name)s.")
                     % {"fide_id": fide_id, "name": same.name}
                 )
+        if (
+            {"fide_rating", "national_rating"} & set(values)
+            and "rating" not in values
+            and not row.is_closed
+            and not numbers_frozen(row)
+        ):
+            # R-REG-4: a list rating corrected, the rating that pairs follows the choice
+            # (while the pairing numbers are not frozen: FIDE C.04.2, ratings of the start).
+            rating = chosen_rating(
+                row.rating_choice,
+                values.get("fide_rating", stored.fide_rating),  # type: ignore[arg-type]
+                values.get("national_rating", stored.national_rating),  # type: ignore[arg-type]
+            )
+            if rating is not None and rating != stored.rating:
+                values["rating"] = rating
         old = {name: getattr(stored, name) for name in values}
         for name, value in values.items():
             setattr(stored, name, value)

@@ -27,9 +27,11 @@ from chessclub_web.pairings.services.common import (
 from chessclub_web.tournaments.adapters import load_tournament
 from chessclub_web.tournaments.models import (
     MAX_ROUNDS,
+    RatingChoice,
     System,
     Tournament,
     TournamentPlayer,
+    chosen_rating,
     touch_tournament,
 )
 
@@ -146,6 +148,7 @@ def draw_initial_colour(row: Tournament, user: object, seed: int | None = None) 
 #: The tournament's pairing rules, set on the *Inscriptions* tab (``forms.PairingRulesForm``).
 PAIRING_RULE_FIELDS = (
     "planned_rounds",
+    "rating_choice",
     "acceleration",
     "initial_colour",
     "max_requested_byes",
@@ -171,13 +174,30 @@ def planned_rounds_error(system: str, rounds: int | None) -> str | None:
     return None
 
 
+def _recompute_ratings(row: Tournament) -> int:
+    """Give every entry of ``row`` with a list rating (``fide_rating`` or
+    ``national_rating``) the rating its ``rating_choice`` picks; the number changed."""
+    changed = []
+    for player in row.players.exclude(fide_rating=None, national_rating=None):
+        rating = chosen_rating(row.rating_choice, player.fide_rating, player.national_rating)
+        if rating != player.rating:
+            player.rating = rating
+            changed.append(player)
+    if changed:
+        TournamentPlayer.objects.bulk_update(changed, ["rating"])
+        touch_tournament(row.pk)
+    return len(changed)
+
+
 def set_pairing_rules(row: Tournament, values: Mapping[str, object], user: object) -> None:
     """Store the tournament's pairing rules (``values``: each of :data:`PAIRING_RULE_FIELDS`,
     validated by the form), under the tournament's lock (:func:`lock_entries`): refused
     (:class:`Refused`) in a closed tournament, with planned rounds outside
     :func:`planned_rounds_error`'s bounds (a Swiss plans 1 to 99), with fewer planned rounds
     than are paired, or a new initial colour once round 1 is paired (FIDE C.04.3 5.2.5: drawn
-    before round 1).
+    before round 1). A new ``rating_choice`` (R-REG-5) computes again the rating of every
+    entry registered with list ratings and renumbers a Swiss, while the pairing numbers are
+    not frozen; once they are (FIDE C.04.2: ratings fixed at the start) it is refused.
     Only these fields are written (a concurrent change of the tournament's other fields
     stays); a history line says so."""
     unknown = set(values) - set(PAIRING_RULE_FIELDS)
@@ -197,12 +217,38 @@ def set_pairing_rules(row: Tournament, values: Mapping[str, object], user: objec
         if values.get("initial_colour", locked.initial_colour) != locked.initial_colour and last:
             # FIDE C.04.3 5.2.5: drawn before round 1; later rounds keep using it.
             raise Refused(_("The initial colour is drawn before round 1 is paired."))
+        choice = values.get("rating_choice", locked.rating_choice)
+        if choice not in RatingChoice.values:
+            raise Refused(_("Unknown rating choice."))
+        if choice != locked.rating_choice and numbers_frozen(locked):
+            # FIDE C.04.2: the ratings are those of the start; once the numbers are frozen
+            # the rating that pairs no longer changes (R-REG-5).
+            raise Refused(
+                _(
+                    "The pairing numbers are frozen: the ratings stay those the tournament "
+                    "started with (FIDE C.04.2), the rating choice no longer changes."
+                )
+            )
         changed = [name for name, value in values.items() if getattr(locked, name) != value]
         old = {name: getattr(locked, name) for name in changed}
         for name in changed:
             setattr(locked, name, values[name])
         if changed:
             locked.save(update_fields=changed)
+        if "rating_choice" in changed:
+            recomputed = _recompute_ratings(locked)
+            record(
+                AuditAction.SETTINGS_PAIRING_CHANGED,
+                locked,
+                user,
+                gettext_noop(
+                    "Rating choice changed: the rating that pairs and ranks was computed "
+                    "again for %(count)s entries registered with list ratings."
+                ),
+                {"count": recomputed},
+            )
+            if recomputed and locked.system == System.SWISS:
+                renumber_by_rating(locked, user, log=False)
         record(
             AuditAction.SETTINGS_PAIRING_CHANGED,
             locked,
