@@ -359,10 +359,14 @@ def add_to_roster(club: Club, found: FederationPlayer) -> Player:
 
 def new_entry(found: FederationPlayer, *, entry_round: int = 1) -> NewEntry:
     """A list record as a tournament entry (B3 fields; the entry rules of
-    ``pairings.services.add_player`` then decide whether it may join)."""
+    ``pairings.services.add_player`` then decide whether it may join). The national Elo is
+    the entry's ``national_rating``; its rating follows the tournament's rating choice."""
     return NewEntry(
         name=found.name.replace(",", "")[:100],
-        rating=found.rating,
+        # The national Elo beside the rating: the tournament's rating choice picks (R-REG-4;
+        # the list gives no FIDE rating, so the national Elo pairs unless a rating is typed).
+        national_rating=found.rating,
+        source=ListKind.FRBE,
         sex=found.sex,
         federation="BEL",
         fide_id=found.fide_id,
