@@ -18,7 +18,13 @@ from chessclub_web.pairings.services import (
     parse_birth_date,
     planned_rounds_error,
 )
-from chessclub_web.tournaments.models import MAX_ROUNDS, System, Tournament, TournamentPlayer
+from chessclub_web.tournaments.models import (
+    MAX_ROUNDS,
+    RatingChoice,
+    System,
+    Tournament,
+    TournamentPlayer,
+)
 
 #: Systems a tournament created in chessclub may have. Team events are created here too; their
 #: teams, line-ups and pairings are then managed on the teams app's *Équipes* tab.
@@ -46,6 +52,7 @@ class NewTournamentForm(forms.ModelForm):  # type: ignore[type-arg]
             "start_date",
             "end_date",
             "planned_rounds",
+            "rating_choice",
             "city",
             "chief_arbiter",
             "acceleration",
@@ -71,6 +78,11 @@ class NewTournamentForm(forms.ModelForm):  # type: ignore[type-arg]
             "Swiss: the number of rounds. Round robin: leave empty, the Berger table decides."
         )
         _optional_threshold(self)
+        # A post without it (an older page, a script) takes the default: FIDE (R-REG-4).
+        self.fields["rating_choice"].required = False
+
+    def clean_rating_choice(self) -> str:
+        return str(self.cleaned_data.get("rating_choice") or RatingChoice.FIDE)
 
     def clean_annulment_threshold(self) -> int:
         return _threshold(self)

@@ -309,3 +309,10 @@ def test_r_reg_4_corrected_list_rating_moves_the_rating_by_the_choice(
     # The FIDE rating corrected: under "national" the rating stays the national one.
     stored = services.update_entry(stored, {"fide_rating": 2230}, {"fide_rating": 2210}, owner)
     assert (stored.fide_rating, stored.rating) == (2230, 2195)
+
+
+def test_r_reg_4_new_tournament_form_sets_the_rating_choice(owner_client, public_club):
+    t = new_tournament(owner_client, public_club, name="Rapide", rating_choice="higher")
+    assert t.rating_choice == "higher"
+    # Not posted (an older page): FIDE, the default.
+    assert new_tournament(owner_client, public_club, name="Sans").rating_choice == "fide"
