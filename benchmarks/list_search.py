@@ -59,11 +59,20 @@ def _child() -> None:
     version = ListVersion.objects.create(federation_list=row, number=1, source="bench")
     row.current = version
     row.save(update_fields=["current"])
+    from chessclub_web.federation.search import name_key
+
     rng = random.Random(11)
+    names = [_name(rng) for _ in range(RECORDS)]
     FederationPlayer.all_versions.bulk_create(
         (
-            FederationPlayer(version=version, matricule=10_001 + i, name=_name(rng), rating=1500)
-            for i in range(RECORDS)
+            FederationPlayer(
+                version=version,
+                matricule=10_001 + i,
+                name=name,
+                name_key=name_key(name),
+                rating=1500,
+            )
+            for i, name in enumerate(names)
         ),
         batch_size=2000,
     )

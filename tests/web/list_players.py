@@ -61,7 +61,7 @@ def fide_list(monkeypatch):
 @pytest.fixture
 def belgian_list():
     version = make_version("frbe")
-    FederationPlayer.all_versions.bulk_create(
+    rows = FederationPlayer.all_versions.bulk_create(
         [
             FederationPlayer(
                 version=version,
@@ -87,13 +87,21 @@ def belgian_list():
             FederationPlayer(version=version, matricule=90004, name="Testeur, Mort", deceased=True),
         ]
     )
+    _searchable(FederationPlayer, rows)
     return version
+
+
+def _searchable(model, rows):
+    """The searched name the list's import stores (``name_key``)."""
+    for row in rows:
+        row.name_key = name_key(row.name)
+    model.all_versions.bulk_update(rows, ["name_key"])
 
 
 @pytest.fixture
 def swiss_list():
     version = make_version("fse")
-    ListRow.all_versions.bulk_create(
+    rows = ListRow.all_versions.bulk_create(
         [
             ListRow(
                 version=version,
@@ -106,4 +114,5 @@ def swiss_list():
             )
         ]
     )
+    _searchable(ListRow, rows)
     return version

@@ -18,6 +18,9 @@ class FederationPlayer(models.Model):
     version = models.ForeignKey(ListVersion, on_delete=models.CASCADE, related_name="frbe_players")
     matricule = models.PositiveIntegerField(_("matricule"))
     name = models.CharField(_("name"), max_length=64, db_index=True)
+    #: The name as the registration search reads it (``federation.search.name_key``:
+    #: no accents, lower case, punctuation as spaces).
+    name_key = models.CharField(_("searched name"), max_length=64, blank=True, editable=False)
     sex = models.CharField(_("sex"), max_length=1, blank=True)
     club = models.PositiveIntegerField(_("club"), null=True, blank=True, db_index=True)
     birth_date = models.DateField(_("birth date"), null=True, blank=True)

@@ -31,7 +31,13 @@ from chessclub_web.audit.services import record
 from chessclub_web.clubs.models import Club, Player
 from chessclub_web.federation.models import ListKind, ListVersion
 from chessclub_web.federation.registry import Counts, ListImporter, ListSearch
-from chessclub_web.federation.search import CANDIDATES, best_first, clean_query, name_filter
+from chessclub_web.federation.search import (
+    CANDIDATES,
+    best_first,
+    clean_query,
+    key_filter,
+    name_key,
+)
 from chessclub_web.federation.services import current_version
 from chessclub_web.frbe.models import ExportSettings, FederationPlayer
 from chessclub_web.pairings.services import NewEntry
@@ -90,6 +96,7 @@ def _row(p: FrbePlayer) -> FederationPlayer:
     return FederationPlayer(
         matricule=p.matricule,
         name=p.name[:64],
+        name_key=name_key(p.name)[:64],
         sex=p.sex[:1],
         club=p.club,
         birth_date=p.birth_date,
@@ -410,9 +417,9 @@ def list_player(row: FederationPlayer) -> ListPlayer:
 def search_players(query: str, limit: int) -> list[ListPlayer]:
     """The current version's records whose matricule or FIDE ID is ``query`` (digits; the
     matricule through the version's unique index), else whose name holds every word of
-    ``query`` (accents and case ignored, ``federation.search.name_filter``); exact number
-    first, then names starting with the first word, at most ``limit``. Deceased players are
-    left out."""
+    ``query`` (accents and case ignored: ``federation.search.key_filter`` on the stored
+    ``name_key``); exact number first, then names starting with the first word, at most
+    ``limit``. Deceased players are left out."""
     query = clean_query(query)
     rows = FederationPlayer.objects.filter(deceased=False)
     if query.isdigit():
@@ -421,7 +428,7 @@ def search_players(query: str, limit: int) -> list[ListPlayer]:
         found = list(rows.filter(by_number | Q(fide_id=query))[:limit])
         found.sort(key=lambda r: 0 if r.matricule == number else 1)
         return [list_player(r) for r in found]
-    found = list(rows.filter(name_filter("name", query)).order_by("name")[:CANDIDATES])
+    found = list(rows.filter(key_filter("name_key", query)).order_by("name")[:CANDIDATES])
     return [list_player(r) for r in best_first(query, found, lambda r: r.name, limit)]
 
 

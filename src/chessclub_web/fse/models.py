@@ -28,6 +28,8 @@ class ListRow(models.Model):
     line = models.PositiveIntegerField(_("line"))
     code = models.TextField(_("federation code"))
     name = models.TextField(_("name"))
+    #: The name as the registration search reads it (``federation.search.name_key``).
+    name_key = models.TextField(_("searched name"), blank=True, editable=False)
     points = models.PositiveSmallIntegerField(_("points"), null=True, blank=True)
     games = models.PositiveIntegerField(_("games since entry"), default=0)
     entry_date = models.DateField(_("entry date"), null=True, blank=True)

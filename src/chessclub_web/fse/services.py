@@ -47,7 +47,13 @@ from chessclub_web.audit.services import record
 from chessclub_web.clubs.models import Club
 from chessclub_web.federation.models import ListKind, ListVersion
 from chessclub_web.federation.registry import Counts, ListImporter, ListSearch
-from chessclub_web.federation.search import CANDIDATES, best_first, clean_query, name_filter
+from chessclub_web.federation.search import (
+    CANDIDATES,
+    best_first,
+    clean_query,
+    key_filter,
+    name_key,
+)
 from chessclub_web.federation.services import current_version
 from chessclub_web.fse.models import ListRow, TournamentFseOptions
 from chessclub_web.tournaments import models as rows
@@ -75,6 +81,7 @@ def _list_row(version: ListVersion, e: ListEntry) -> ListRow:
         line=e.line,
         code=e.id,
         name=e.name,
+        name_key=name_key(e.name),
         points=e.points,
         games=e.games,
         entry_date=e.entry_date,
@@ -411,8 +418,8 @@ def list_player(row: ListRow) -> ListPlayer:
 def search_players(query: str, limit: int) -> list[ListPlayer]:
     """The current version's rows whose code or FIDE ID is ``query`` (the code through the
     version's unique index), else whose name holds every word of ``query`` (accents and case
-    ignored, ``federation.search.name_filter``); exact code first, then names starting with
-    the first word, at most ``limit``."""
+    ignored: ``federation.search.key_filter`` on the stored ``name_key``); exact code first,
+    then names starting with the first word, at most ``limit``."""
     query = clean_query(query)
     if not query:
         return []
@@ -421,7 +428,7 @@ def search_players(query: str, limit: int) -> list[ListPlayer]:
     if query.isdigit() or len(exact) >= limit:
         return [list_player(r) for r in exact]
     seen = {r.pk for r in exact}
-    named = ListRow.objects.filter(name_filter("name", query)).order_by("name")[:CANDIDATES]
+    named = ListRow.objects.filter(key_filter("name_key", query)).order_by("name")[:CANDIDATES]
     ranked = best_first(query, [r for r in named if r.pk not in seen], lambda r: r.name, limit)
     return [list_player(r) for r in [*exact, *ranked][:limit]]
 
