@@ -10,11 +10,9 @@ import io
 import json
 import sys
 from fractions import Fraction
-from pathlib import Path
 from typing import Any
 
-from chessclub.cli import EXIT_NOT_FOUND, EXIT_OK
-from chessclub.formats import read_tournament
+from chessclub.cli import EXIT_NOT_FOUND, EXIT_OK, read_tournament_file
 from chessclub.model import ByeKind, PairingNumber, RoundEntry, Tournament, format_points
 from chessclub.model.points import format_points_decimal
 from chessclub.standings import StandingRow, compute_standings
@@ -30,8 +28,7 @@ from chessclub.tiebreaks import (
 
 
 def _read_file(path: str) -> Tournament:
-    data = Path(path).read_bytes()
-    return read_tournament(data, source=path)
+    return read_tournament_file(path)
 
 
 def _cell(entry: RoundEntry) -> str:
