@@ -503,18 +503,22 @@ def rate_history(
 
 
 def rate_history_with_first_ratings(
-    initial: InitialRatings, tournaments: Sequence[ClubTournament]
+    initial: InitialRatings,
+    tournaments: Sequence[ClubTournament],
+    *,
+    pending: dict[tuple[PlayerId, TimeControl], list[PoolGame]] | None = None,
 ) -> tuple[tuple[EloChange, ...], tuple[FirstRating, ...]]:
     """E1–E7 and E10: :func:`rate_history` where a player without an initial rating is not an
     error but pooled for a first rating (B.02 8.2, :func:`first_rating`).
 
     Returns the Elo rows (a player has none while unrated) and every first rating computed, in
     closing order: the published one (the player's Elo from then on), and the unpublished ones
-    (below 1400) of players still unrated.
+    (below 1400) of players still unrated. ``pending`` (a dict, optional) receives the pools
+    of the players still unrated at the end: their games so far towards a first rating.
     """
     _check_unique(tournaments)
     states: dict[tuple[PlayerId, TimeControl], RatingState] = {}
-    pools: dict[tuple[PlayerId, TimeControl], list[PoolGame]] = {}
+    pools: dict[tuple[PlayerId, TimeControl], list[PoolGame]] = {} if pending is None else pending
     rows: list[EloChange] = []
     firsts: list[FirstRating] = []
     for tournament in tournaments:
