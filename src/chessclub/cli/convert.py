@@ -55,7 +55,8 @@ def register(sub: Any) -> None:
         "convert",
         help="convert a Belgian results file or TRF to TRF or to the Belgian layout",
         description="Read a Belgian results file or a TRF and write it as TRF-16 or as a "
-        "Belgian results file in the federation's current layout (Latin-1, CR LF).",
+        "Belgian results file in the federation's current layout (Latin-1, CR LF). The "
+        "reader's warnings (old TRF notations read) are printed on standard error.",
     )
     p.add_argument("file")
     p.add_argument("--to", choices=("trf", "frbe"), required=True)
