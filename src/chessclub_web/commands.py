@@ -402,13 +402,13 @@ def make_document(
     file does not have; ``ValueError`` for a document a file cannot give (a team event's)."""
     from django.utils import translation
 
-    from chessclub.formats import read_tournament
+    from chessclub.cli import read_tournament_file
     from chessclub_web.documents import kinds, rendering
 
     document = kinds.BY_SLUG.get(kind)
     if document is None or document.scope == kinds.TEAM:
         raise ValueError(f"no document {kind!r} for a tournament file")
-    tournament = read_tournament(Path(path).read_bytes(), source=path)
+    tournament = read_tournament_file(path)  # its reader's warnings on standard error
     with translation.override(language):
         built = kinds.build(document, kinds.file_source(tournament), round_number, player=player)
         page = rendering.html(built)

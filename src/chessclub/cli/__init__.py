@@ -11,6 +11,10 @@ Exit codes (one table for every sub-command):
 4     something named does not exist (file, club)
 ====  ==========================================================
 
+Every command that reads a tournament file prints its reader's warnings on standard error
+(``chessclub: warning: FILE: line L, column C: …``: an old or foreign TRF notation read, points
+that disagree with the rounds) and goes on; they never change the exit code.
+
 The core's sub-commands live one area a module (``standings``, ``convert``, ``pairing``,
 ``frbe``, ``fse``, ``rating``), each with a ``register(sub)`` adding its sub-parsers. Other
 layers add theirs through ``extensions``: functions taking the sub-parsers object, called after
@@ -23,9 +27,12 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
-from chessclub.formats import ExportError, FormatError
+from chessclub.formats import MAX_PROBLEMS, ExportError, FormatError, Problem
+from chessclub.formats.errors import omitted_line
+from chessclub.model import Tournament
 from chessclub.tiebreaks import TiebreakCodeError
 
 EXIT_OK = 0
@@ -38,6 +45,30 @@ Extension = Callable[[Any], None]
 """A function adding sub-parsers to the ``chessclub`` parser's sub-parsers object (the value
 of ``ArgumentParser.add_subparsers``). Each sub-parser sets ``func``: it takes the parsed
 ``argparse.Namespace`` and returns the exit code; :func:`run` turns errors into exit codes."""
+
+
+def print_warnings(warnings: Sequence[Problem], *, source: str = "") -> None:
+    """Print what a reader accepted while it deviates from its format (``warnings``, located
+    problems) on standard error, one a line: ``chessclub: warning: FILE: line L, column C: …``;
+    at most :data:`~chessclub.formats.MAX_PROBLEMS`, then how many more."""
+    prefix = f"chessclub: warning: {source}: " if source else "chessclub: warning: "
+    for warning in warnings[:MAX_PROBLEMS]:
+        print(f"{prefix}{warning}", file=sys.stderr)
+    if len(warnings) > MAX_PROBLEMS:
+        print(prefix + omitted_line(len(warnings) - MAX_PROBLEMS), file=sys.stderr)
+
+
+def read_tournament_file(path: str) -> Tournament:
+    """The tournament of the Belgian results file or TRF at ``path``
+    (:func:`chessclub.formats.read_tournament`), its reader's warnings printed on standard
+    error (:func:`print_warnings`): old or foreign TRF notations read, points that disagree
+    with the rounds. Raises what the reader raises (``FormatError``, ``OSError``)."""
+    from chessclub.formats import read_tournament
+
+    warnings: list[Problem] = []
+    tournament = read_tournament(Path(path).read_bytes(), source=path, warnings=warnings)
+    print_warnings(warnings, source=path)
+    return tournament
 
 
 def build_parser(extensions: Sequence[Extension] = ()) -> argparse.ArgumentParser:
@@ -113,5 +144,7 @@ __all__ = [
     "Extension",
     "build_parser",
     "main",
+    "print_warnings",
+    "read_tournament_file",
     "run",
 ]

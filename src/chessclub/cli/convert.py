@@ -8,18 +8,13 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from chessclub.cli import EXIT_OK
+from chessclub.cli import EXIT_OK, read_tournament_file
 from chessclub.formats import read_tournament
 from chessclub.model import Tournament, format_points
 
 
-def _read_file(path: str) -> Tournament:
-    data = Path(path).read_bytes()
-    return read_tournament(data, source=path)
-
-
 def cmd_convert(args: argparse.Namespace) -> int:
-    tournament = _read_file(args.file)
+    tournament = read_tournament_file(args.file)
     if args.to == "trf":
         from chessclub.formats import trf
 
@@ -60,7 +55,8 @@ def register(sub: Any) -> None:
         "convert",
         help="convert a Belgian results file or TRF to TRF or to the Belgian layout",
         description="Read a Belgian results file or a TRF and write it as TRF-16 or as a "
-        "Belgian results file in the federation's current layout (Latin-1, CR LF).",
+        "Belgian results file in the federation's current layout (Latin-1, CR LF). The "
+        "reader's warnings (old TRF notations read) are printed on standard error.",
     )
     p.add_argument("file")
     p.add_argument("--to", choices=("trf", "frbe"), required=True)

@@ -158,9 +158,9 @@ def _invalid_list(func: Any) -> Any:
 
 
 def _read(path: str) -> Any:
-    from chessclub.formats import read_tournament
+    from chessclub.cli import read_tournament_file
 
-    return read_tournament(Path(path).read_bytes(), source=path)
+    return read_tournament_file(path)
 
 
 def _rules(text: str) -> Any:

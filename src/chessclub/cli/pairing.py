@@ -8,7 +8,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from chessclub.cli import EXIT_FAILURE, EXIT_OK, EXIT_USAGE
+from chessclub.cli import EXIT_FAILURE, EXIT_OK, EXIT_USAGE, print_warnings
+from chessclub.formats import Problem
 
 MAX_BERGER_PLAYERS = 500
 """Largest round robin ``chessclub berger`` prints (a double table of 500 is 249,500 boards)."""
@@ -17,7 +18,9 @@ MAX_BERGER_PLAYERS = 500
 def cmd_pair(args: argparse.Namespace) -> int:
     from chessclub.pairing import pair_trf
 
-    text = pair_trf(Path(args.file).read_bytes(), source=args.file)
+    warnings: list[Problem] = []
+    text = pair_trf(Path(args.file).read_bytes(), source=args.file, warnings=warnings)
+    print_warnings(warnings, source=args.file)
     if args.output and args.output != "-":
         Path(args.output).write_text(text, encoding="utf-8")
     else:
@@ -28,7 +31,11 @@ def cmd_pair(args: argparse.Namespace) -> int:
 def cmd_check(args: argparse.Namespace) -> int:
     from chessclub.pairing import check_trf, format_differences
 
-    differences = check_trf(Path(args.file).read_bytes(), source=args.file, workers=args.workers)
+    warnings: list[Problem] = []
+    differences = check_trf(
+        Path(args.file).read_bytes(), source=args.file, workers=args.workers, warnings=warnings
+    )
+    print_warnings(warnings, source=args.file)
     if differences:
         sys.stdout.write(format_differences(differences))
         return EXIT_FAILURE
@@ -56,7 +63,11 @@ def register(sub: Any) -> None:
         "FIDE's reference engine gacrux) and print it in bbpPairings' output format: the "
         "number of pairs, then one 'white black' line per board, the pairing-allocated bye "
         "as 'N 0'. Requested byes and absences of that round are read from the file (record "
-        "240, '0000 - H' cells). Exit 1 with 'cannot pair: …' when no legal pairing exists.",
+        "240, '0000 - H' cells); a '0000 - U' cell already in that round is kept: that player "
+        "has the pairing-allocated bye and the others are paired (a second 'U', or one that "
+        "leaves an odd number to pair, is refused with its line, exit 3). Deviations the "
+        "reader accepts (old round dates, '0000 - =') are printed on standard error as "
+        "warnings. Exit 1 with 'cannot pair: …' when no legal pairing exists.",
     )
     p.add_argument("file", help="the TRF (TRF-16 with XXR/XXC, or TRF-2026 records)")
     p.add_argument("-o", "--output", help="output file (default: standard output)")

@@ -36,7 +36,7 @@ def cmd_rating_change(args: argparse.Namespace) -> int:
     Errors (``FormatError``, ``ValueError``, ``OSError``) are turned into exit codes by
     ``chessclub.cli.run``.
     """
-    from chessclub.formats import read_tournament
+    from chessclub.cli import read_tournament_file
     from chessclub.ratings.rating_change import (
         KRule,
         as_json_rows,
@@ -46,7 +46,7 @@ def cmd_rating_change(args: argparse.Namespace) -> int:
         tournament_rating_changes,
     )
 
-    tournament = read_tournament(Path(args.file).read_bytes(), source=args.file)
+    tournament = read_tournament_file(args.file)
     games_before: dict[int, int] = {}
     if args.games_before:
         try:

@@ -10,11 +10,9 @@ import io
 import json
 import sys
 from fractions import Fraction
-from pathlib import Path
 from typing import Any
 
-from chessclub.cli import EXIT_NOT_FOUND, EXIT_OK
-from chessclub.formats import read_tournament
+from chessclub.cli import EXIT_NOT_FOUND, EXIT_OK, read_tournament_file
 from chessclub.model import ByeKind, PairingNumber, RoundEntry, Tournament, format_points
 from chessclub.model.points import format_points_decimal
 from chessclub.standings import StandingRow, compute_standings
@@ -30,8 +28,7 @@ from chessclub.tiebreaks import (
 
 
 def _read_file(path: str) -> Tournament:
-    data = Path(path).read_bytes()
-    return read_tournament(data, source=path)
+    return read_tournament_file(path)
 
 
 def _cell(entry: RoundEntry) -> str:
@@ -229,7 +226,10 @@ def register(sub: Any) -> None:
             "detected from the content. JSON gives a list of objects with rank, start_no, name, "
             "rating, fictitious_rating, points (a number), points_exact (a fraction such as "
             "'9/2'), games_played, tiebreaks ({code: value}), tiebreaks_exact, lot and rounds. "
-            "With --after-round N, the standings as they stood after round N."
+            "With --after-round N, the standings as they stood after round N. What the TRF "
+            "reader accepts while it deviates from TRF-16 (old round dates, '0000 - =', points "
+            "that disagree with the rounds) is printed on standard error as warnings with line "
+            "and column; they do not change the exit code."
         ),
         epilog="Exit codes: 0 ok, 2 usage (an unknown tiebreak code, --after-round below 1 or "
         "not a number), 3 invalid file, 4 not found (the file, the --explain player, the "

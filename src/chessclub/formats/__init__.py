@@ -21,6 +21,7 @@ from chessclub.formats.errors import (
     FormatError,
     FrbeError,
     Problem,
+    ProblemSink,
     TrfError,
 )
 from chessclub.formats.limits import MAX_ROUNDS, MAX_TRF_PLAYERS
@@ -96,20 +97,23 @@ def _sniff(data: bytes) -> tuple[FileFormat, Problem | None]:
     )
 
 
-def read_tournament(data: bytes, *, source: str = "") -> Tournament:
+def read_tournament(
+    data: bytes, *, source: str = "", warnings: ProblemSink | None = None
+) -> Tournament:
     """Read a Belgian results file or a TRF (detected from content) into a :class:`Tournament`.
 
     ``data`` is the file's bytes; ``source`` names the file in error messages.
     Raises :class:`FormatError` (``FrbeError`` or ``TrfError``) listing every problem with its
     line and column; a plain :class:`FormatError` on line 1 for UTF-16 text or a file of neither
     format, on the later of the two lines for a file holding both a Belgian column header and
-    TRF player records.
+    TRF player records. ``warnings`` (a list, optional) receives what a TRF reader accepted
+    while it deviates from TRF-16, located (:func:`chessclub.formats.trf.to_tournament`).
     """
     found, problem = _sniff(data)
     if found is FileFormat.TRF:
         from chessclub.formats import trf
 
-        return trf.read_tournament(data, source=source)
+        return trf.read_tournament(data, source=source, warnings=warnings)
     if problem is not None:
         raise FormatError([problem], source=source)
     from chessclub.formats import frbe

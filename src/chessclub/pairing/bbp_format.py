@@ -15,6 +15,9 @@ Entry points for ``chessclub pair FILE.trf`` and ``chessclub check FILE.trf``:
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from chessclub.formats.errors import ProblemSink
 from chessclub.pairing.checker import RoundDifference, check_rounds, format_differences
 from chessclub.pairing.engine import (
     GacruxDutchEngine,
@@ -59,15 +62,22 @@ def pair_trf(
     source: str = "",
     round_number: int | None = None,
     engine: PairingEngine | None = None,
+    warnings: ProblemSink | None = None,
 ) -> str:
     """Pair the next round (or ``round_number``) of a Swiss TRF; the pairing in bbpPairings'
     format. This is ``chessclub pair FILE.trf [-o OUT]``.
 
-    Raises :class:`~chessclub.formats.errors.TrfError` for a file that cannot be read (every
-    problem with its line and column) and :class:`PairingError` (``"cannot pair: …"``) for a
-    round that cannot be paired.
+    A player whose cell of that round already holds ``0000 - U`` keeps that pairing-allocated
+    bye (written ``N 0``) and the engine pairs the others
+    (:func:`~chessclub.pairing.request.pre_assigned_bye`). Raises
+    :class:`~chessclub.formats.errors.TrfError` for a file that cannot be read (every problem
+    with its line and column) and :class:`PairingError` (``"cannot pair: …"``) for a round that
+    cannot be paired. ``warnings`` (a list) receives what the reader accepted while it deviates
+    from TRF-16.
     """
-    request = read_pairing_request(data, source=source, round_number=round_number)
+    request = read_pairing_request(
+        data, source=source, round_number=round_number, warnings=warnings
+    )
     if request.tournament.system.is_round_robin:
         raise PairingError(
             "this is a round robin; its rounds come from the Berger table (chessclub berger N)",
@@ -75,11 +85,23 @@ def pair_trf(
         )
     used = engine or GacruxDutchEngine()
     pairing = used.pair(request.tournament, request.round_number, options=request.options)
+    if request.pre_assigned_bye is not None:
+        kept = request.pre_assigned_bye
+        pairing = replace(
+            pairing,
+            bye=kept,
+            not_paired=tuple(b for b in pairing.not_paired if b.player != kept),
+        )
     return format_bbp(pairing)
 
 
 def check_trf(
-    data: bytes, *, source: str = "", engine: PairingEngine | None = None, workers: int = 1
+    data: bytes,
+    *,
+    source: str = "",
+    engine: PairingEngine | None = None,
+    workers: int = 1,
+    warnings: ProblemSink | None = None,
 ) -> list[RoundDifference]:
     """Re-pair every round of a Swiss TRF and list the pairs that differ (empty: all agree).
     This is ``chessclub check FILE.trf``; print the result with :func:`format_differences`.
@@ -88,9 +110,9 @@ def check_trf(
     requested byes and absences), with the options the file states for that round
     (:func:`~chessclub.pairing.request.options_from_trf`). Raises ``TrfError`` for a file that
     cannot be read and ``PairingError`` for a round robin. ``workers`` > 1 pairs that many
-    rounds at once.
+    rounds at once. ``warnings`` as :func:`pair_trf`.
     """
-    doc, tournament = read_swiss_trf(data, source=source)
+    doc, tournament = read_swiss_trf(data, source=source, warnings=warnings)
     return check_rounds(
         tournament,
         engine=engine,

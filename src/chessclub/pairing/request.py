@@ -7,16 +7,18 @@ JaVaFo/bbpPairings extensions) into the tournament, the round to pair next and t
 - initial colour: TRF-2026 ``152``, else ``XXC white1``/``black1``, else read from round 1;
 - absences of the round to pair: cells ``0000 - Z``/``0000 - -`` (requested ``H``/``F`` byes are
   in the tournament's round already); byes requested in record ``240`` for that round;
+- a pairing-allocated bye the arbiter already gave in the round to pair (``0000 - U``): kept,
+  that player is not paired (:func:`pre_assigned_bye`);
 - forbidden pairs: TRF-2026 ``260`` whose round range covers the round, and ``XXP``;
 - acceleration: TRF-2026 ``250``, and ``XXA`` (per player, per round).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from chessclub.formats.errors import Problem, TrfError
+from chessclub.formats.errors import Problem, ProblemSink, TrfError
 from chessclub.formats.trf import (
     AccelerationRecord,
     ByesRecord,
@@ -30,7 +32,8 @@ from chessclub.formats.trf import (
     read_trf,
     to_tournament,
 )
-from chessclub.formats.trf.records import format_trf_points
+from chessclub.formats.trf.convert import points_disagreements
+from chessclub.formats.trf.records import cell_column
 from chessclub.i18n import gettext_noop
 from chessclub.model import Bye, ByeKind, Colour, PairingNumber, Tournament
 from chessclub.pairing.engine import (
@@ -38,6 +41,7 @@ from chessclub.pairing.engine import (
     PairingError,
     PairingOptions,
     next_round_number,
+    not_paired_in,
 )
 
 
@@ -48,16 +52,25 @@ class PairingRequest:
     tournament: Tournament
     round_number: int
     options: PairingOptions
+    pre_assigned_bye: PairingNumber | None = None
+    """The player whose cell of the round to pair already holds the pairing-allocated bye
+    (``0000 - U``): the arbiter gave it; the player is not paired and keeps it (he is among
+    ``options.absent`` so that the engine pairs the others)."""
 
 
-def read_swiss_trf(data: bytes, *, source: str = "") -> tuple[TrfDocument, Tournament]:
+def read_swiss_trf(
+    data: bytes, *, source: str = "", warnings: ProblemSink | None = None
+) -> tuple[TrfDocument, Tournament]:
     """Read a TRF to pair or check: the document and its tournament.
 
     Raises :class:`~chessclub.formats.errors.TrfError` for a file that cannot be read, and for
-    one without any player record (``001``): there is nothing to pair.
+    one without any player record (``001``): there is nothing to pair. ``warnings`` (a list)
+    receives what the reader accepted while it deviates (:func:`to_tournament`); the points
+    that disagree with the rounds, a warning there, are a problem here (:func:`score_problems`).
     """
     doc = read_trf(data, source=source)
-    tournament = to_tournament(doc, source=source)
+    found: list[Problem] = []
+    tournament = to_tournament(doc, source=source, warnings=found)
     if not tournament.players:
         raise TrfError(
             [Problem(1, 0, gettext_noop("no player record (001): nothing to pair"))],
@@ -66,53 +79,44 @@ def read_swiss_trf(data: bytes, *, source: str = "") -> tuple[TrfDocument, Tourn
     problems = score_problems(doc, tournament)
     if problems:
         raise TrfError(problems, source=source)
+    if warnings is not None:
+        for warning in found:
+            warnings.append(warning)
     return doc, tournament
 
 
 def score_problems(doc: TrfDocument, tournament: Tournament) -> list[Problem]:
-    """Player records (``001``) whose points (columns 81–84) disagree with their rounds.
+    """Player records (``001``) whose points (columns 81–84) disagree with their rounds
+    (:func:`chessclub.formats.trf.convert.points_disagreements`).
 
     The engine pairs by score groups; a file whose stated scores are not its results' sums
     (with the file's scoring, byes of the round to pair included) cannot be trusted to pair
-    and is refused with the line (bad-input rule). One
-    problem per record, at column 81; a blank points field is not checked.
+    and is refused with the line (bad-input rule), where the reader only warns.
     """
-    scores = tournament.scores()
-    problems = []
-    for line, record in enumerate(doc.records, start=1):
-        if not isinstance(record, PlayerRecord) or record.points is None:
-            continue
-        computed = scores.get(PairingNumber(record.starting_rank))
-        if computed is not None and computed != record.points:
-            problems.append(
-                Problem(
-                    line,
-                    81,
-                    gettext_noop(
-                        "player %(player)s: the points field says %(stated)s but the rounds add "
-                        "up to %(computed)s"
-                    ),
-                    {
-                        "player": record.starting_rank,
-                        "stated": format_trf_points(record.points),
-                        "computed": format_trf_points(computed),
-                    },
-                )
-            )
-    return problems
+    return points_disagreements(doc, tournament)
 
 
 def read_pairing_request(
-    data: bytes, *, source: str = "", round_number: int | None = None
+    data: bytes,
+    *,
+    source: str = "",
+    round_number: int | None = None,
+    warnings: ProblemSink | None = None,
 ) -> PairingRequest:
     """Read TRF bytes into a :class:`PairingRequest` for ``round_number`` (default: the next
     round, :func:`~chessclub.pairing.engine.next_round_number`).
 
-    Raises :class:`~chessclub.formats.errors.TrfError` (every problem with its line and column)
-    for a file that cannot be read, and :class:`~chessclub.pairing.engine.PairingError` for one
-    whose round cannot be paired (a round after the planned rounds, a bad ``XXA`` line).
+    A ``0000 - U`` cell already in the round to pair is honoured
+    (:attr:`PairingRequest.pre_assigned_bye`): that player keeps the pairing-allocated bye and
+    the others are paired. Raises :class:`~chessclub.formats.errors.TrfError` (every problem
+    with its line and column) for a file that cannot be read — also for a round to pair with
+    two ``U`` cells, or whose other players to pair are odd in number once the ``U`` player is
+    set aside (FIDE C.04.1: at most one pairing-allocated bye a round) — and
+    :class:`~chessclub.pairing.engine.PairingError` for one whose round cannot be paired (a
+    round after the planned rounds, a bad ``XXA`` line). ``warnings`` as
+    :func:`read_swiss_trf`.
     """
-    doc, tournament = read_swiss_trf(data, source=source)
+    doc, tournament = read_swiss_trf(data, source=source, warnings=warnings)
     number = round_number if round_number is not None else next_round_number(tournament)
     if tournament.planned_rounds and number > tournament.planned_rounds:
         raise PairingError(
@@ -120,7 +124,85 @@ def read_pairing_request(
             "to pair",
             round_number=number,
         )
-    return PairingRequest(tournament, number, options_from_trf(doc, number))
+    options = options_from_trf(doc, number)
+    bye = pre_assigned_bye(doc, tournament, number, options, source=source)
+    if bye is not None:
+        options = replace(options, absent=options.absent | {bye})
+    return PairingRequest(tournament, number, options, bye)
+
+
+def pre_assigned_bye(
+    doc: TrfDocument,
+    tournament: Tournament,
+    round_number: int,
+    options: PairingOptions,
+    *,
+    source: str = "",
+) -> PairingNumber | None:
+    """The player whose ``001`` cell of round ``round_number`` already holds ``0000 - U`` (the
+    arbiter assigned the pairing-allocated bye before pairing), ``None`` if nobody's does.
+
+    Raises :class:`~chessclub.formats.errors.TrfError` at the cell (line, column) for a second
+    ``U`` in the round, and for a ``U`` that leaves an odd number of players to pair (a second
+    bye would be needed; FIDE C.04.1: at most one pairing-allocated bye a round).
+    """
+    found: list[tuple[int, PlayerRecord]] = []
+    for line, record in enumerate(doc.records, start=1):
+        if not isinstance(record, PlayerRecord):
+            continue
+        cell = record.cell(round_number)
+        if (
+            cell is not None
+            and cell.opponent is None
+            and cell.result is ResultCode.PAIRING_ALLOCATED_BYE
+        ):
+            found.append((line, record))
+    if not found:
+        return None
+    column = cell_column(round_number, 8)
+    if len(found) > 1:
+        line, record = found[1]
+        raise TrfError(
+            [
+                Problem(
+                    line,
+                    column,
+                    gettext_noop(
+                        "round %(round)s: player %(player)s has a second pairing-allocated bye "
+                        "(U) in the round to pair; player %(first)s (line %(line)s) has one, and "
+                        "a round has at most one (FIDE C.04.1)"
+                    ),
+                    {
+                        "round": round_number,
+                        "player": record.starting_rank,
+                        "first": found[0][1].starting_rank,
+                        "line": found[0][0],
+                    },
+                )
+            ],
+            source=source,
+        )
+    line, record = found[0]
+    player = PairingNumber(record.starting_rank)
+    set_aside = {b.player for b in not_paired_in(tournament, round_number, options)} | {player}
+    others = [p for p in tournament.players if p.pairing_number not in set_aside]
+    if len(others) % 2:
+        raise TrfError(
+            [
+                Problem(
+                    line,
+                    column,
+                    gettext_noop(
+                        "round %(round)s: player %(player)s already has the pairing-allocated "
+                        "bye (U), but the %(count)s other players to pair are odd in number: a "
+                        "second bye would be needed (FIDE C.04.1)"
+                    ),
+                    {"round": round_number, "player": int(player), "count": len(others)},
+                )
+            ],
+            source=source,
+        )
+    return player
 
 
 def initial_colour_in(doc: TrfDocument) -> Colour | None:

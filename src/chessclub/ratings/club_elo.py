@@ -48,6 +48,20 @@ Rules, with the spec line each one implements:
   from the stored rows of earlier tournaments (never rewriting them), and returns exactly the
   rows that differ from the stored ones; applied once, a second call returns nothing.
 
+* **E10** a roster player without an initial Elo gets a first club rating by FIDE's
+  first-rating method (B.02 8.2) once they have :data:`FIRST_RATING_GAMES` counting games
+  against rated players, pooled over the club's closed tournaments of that time control in
+  closing order (:func:`first_rating`): two hypothetical opponents rated 1800 with draws are
+  added; ``Ru = Ra + dp(p)``, Ra the opponents' average (rounded half up), p the score over
+  the games (both with the hypothetical ones) in hundredths, dp from table 8.1.1; at most
+  2200; published only from 1400 (below, the player stays unrated and keeps pooling); a zero
+  score in the player's first tournament is disregarded. Until then the player has no club
+  Elo, and their games do not change their rated opponents' Elo (B.02: a game against an
+  unrated player is not rated for the rated one). The first rating applies after the
+  tournament that completes the pool; the pooled games count for E6's 30 games. Only with
+  ``first_ratings=True`` (:func:`rate_history_with_first_ratings`, :func:`recompute_from`);
+  without it a player with no initial Elo is an error, as before.
+
 Errors: :class:`ClubEloError` (a ``ValueError``) for a missing initial rating, a game of a
 player against themself, tournament ids given twice, an unknown start tournament, or stored rows
 missing for an earlier tournament. All arithmetic is exact (``int`` and ``Fraction``).
@@ -62,7 +76,13 @@ from fractions import Fraction
 from typing import TypeAlias
 
 from chessclub.model import GameResult
-from chessclub.ratings.fide_tables import rating_expected_score, round_half_away_from_zero
+from chessclub.ratings.fide_tables import (
+    dp,
+    rating_expected_score,
+    round_half_away_from_zero,
+    round_half_up,
+    score_hundredths,
+)
 
 PlayerId: TypeAlias = int
 """A club player (the roster's id; the CLI uses pairing numbers)."""
@@ -82,6 +102,20 @@ MAX_K_TIMES_GAMES = 700
 K_NEW_PLAYER = 40
 K_STANDARD = 20
 K_REACHED_2400 = 10
+
+FIRST_RATING_GAMES = 5
+"""E10 / B.02 8.2: counting games against rated opponents a first rating needs."""
+
+HYPOTHETICAL_RATING = 1800
+"""E10 / B.02 8.2: the rating of the two hypothetical opponents, both drawn."""
+
+HYPOTHETICAL_GAMES = 2
+
+FIRST_RATING_CAP = 2200
+"""E10 / B.02 8.2: a first rating is at most this."""
+
+FIRST_RATING_FLOOR = 1400
+"""E10 / B.02 7.1.4: a first rating below this is not published (the player stays unrated)."""
 
 
 class ClubEloError(ValueError):
@@ -250,6 +284,110 @@ class EloRecompute:
         return not self.changed and not self.removed
 
 
+@dataclass(frozen=True, slots=True)
+class PoolGame:
+    """E10: one counting game of a player without a club Elo against a rated player:
+    ``opponent_rating`` is the opponent's club Elo before that tournament (Ro), ``score`` the
+    unrated player's 1 / ½ / 0."""
+
+    tournament: TournamentId
+    opponent: PlayerId
+    opponent_rating: int
+    score: Fraction
+
+
+@dataclass(frozen=True, slots=True)
+class FirstRating:
+    """E10 / B.02 8.2: how a player's first club rating was found, every figure of it.
+
+    ``games`` the pooled games used, ``disregarded`` those left out (a zero score in the
+    player's first tournament); ``hypothetical`` the two 1800 draws; ``score`` and ``count``
+    the total points and games *with* the hypothetical ones; ``ra`` their opponents' average
+    rating (rounded half up), ``p`` the score fraction in hundredths, ``dp`` from table 8.1.1,
+    ``computed = ra + dp``, ``rating`` that capped at 2200; ``published`` when ``rating`` is
+    1400 or more (then it is the player's club Elo after ``tournament``, the tournament that
+    completed the pool).
+    """
+
+    player: PlayerId
+    time_control: TimeControl
+    tournament: TournamentId
+    games: tuple[PoolGame, ...]
+    disregarded: tuple[PoolGame, ...]
+    score: Fraction
+    count: int
+    ra: int
+    p: int
+    dp: int
+    computed: int
+    rating: int
+    published: bool
+
+    hypothetical = (HYPOTHETICAL_RATING,) * HYPOTHETICAL_GAMES
+    hypothetical_score = Fraction(HYPOTHETICAL_GAMES, 2)
+
+    @property
+    def capped(self) -> bool:
+        return self.rating != self.computed
+
+    @property
+    def state(self) -> RatingState:
+        """The player's state after ``tournament`` (the pooled games count for E6)."""
+        return RatingState(
+            elo=self.rating, games=len(self.games), reached_2400=self.rating >= REACHED_RATING
+        )
+
+
+def first_rating(
+    player: PlayerId,
+    time_control: TimeControl,
+    tournament: TournamentId,
+    pool: Sequence[PoolGame],
+) -> FirstRating | None:
+    """E10 / B.02 8.2: the first rating from ``pool`` (the player's counting games against
+    rated players so far, in closing order), or ``None`` while fewer than
+    :data:`FIRST_RATING_GAMES` count.
+
+    The games of the player's first tournament in the pool are disregarded when they scored 0
+    there. Two hypothetical 1800 draws are added: ``Ra`` = average of every opponent's rating
+    (rounded half up), ``p`` = (score + 1) / (games + 2) in hundredths (rounded half up),
+    ``Ru = Ra + dp(p)`` (table 8.1.1), at most 2200, published from 1400. Worked check: five
+    wins against 1800 → p = 6/7 = 0.857 → 0.86 → dp 309 → 2109.
+    """
+    disregarded: tuple[PoolGame, ...] = ()
+    if pool:
+        first = pool[0].tournament
+        opening = tuple(g for g in pool if g.tournament == first)
+        if sum((g.score for g in opening), Fraction(0)) == 0:
+            disregarded = opening
+    games = tuple(g for g in pool if g not in disregarded)
+    if len(games) < FIRST_RATING_GAMES:
+        return None
+    ratings = [g.opponent_rating for g in games] + [HYPOTHETICAL_RATING] * HYPOTHETICAL_GAMES
+    score = sum((g.score for g in games), Fraction(0)) + FirstRating.hypothetical_score
+    count = len(ratings)
+    ra = round_half_up(Fraction(sum(ratings), count))
+    p = score_hundredths(score, count)
+    change = dp(p)
+    computed = ra + change
+    rating = min(computed, FIRST_RATING_CAP)
+    return FirstRating(
+        player=player,
+        time_control=time_control,
+        tournament=tournament,
+        games=games,
+        disregarded=disregarded,
+        score=score,
+        count=count,
+        ra=ra,
+        p=p,
+        dp=change,
+        computed=computed,
+        rating=rating,
+        published=rating >= FIRST_RATING_FLOOR,
+    )
+
+
 def k_factor(games_before: int, reached_2400: bool, games: int) -> int:
     """E6 / B.02 8.3.3: the K of a player for one tournament.
 
@@ -364,6 +502,30 @@ def rate_history(
     return tuple(rows)
 
 
+def rate_history_with_first_ratings(
+    initial: InitialRatings,
+    tournaments: Sequence[ClubTournament],
+    *,
+    pending: dict[tuple[PlayerId, TimeControl], list[PoolGame]] | None = None,
+) -> tuple[tuple[EloChange, ...], tuple[FirstRating, ...]]:
+    """E1–E7 and E10: :func:`rate_history` where a player without an initial rating is not an
+    error but pooled for a first rating (B.02 8.2, :func:`first_rating`).
+
+    Returns the Elo rows (a player has none while unrated) and every first rating computed, in
+    closing order: the published one (the player's Elo from then on), and the unpublished ones
+    (below 1400) of players still unrated. ``pending`` (a dict, optional) receives the pools
+    of the players still unrated at the end: their games so far towards a first rating.
+    """
+    _check_unique(tournaments)
+    states: dict[tuple[PlayerId, TimeControl], RatingState] = {}
+    pools: dict[tuple[PlayerId, TimeControl], list[PoolGame]] = {} if pending is None else pending
+    rows: list[EloChange] = []
+    firsts: list[FirstRating] = []
+    for tournament in tournaments:
+        rows.extend(_rate_with_states(tournament, initial, states, pools, firsts))
+    return tuple(rows), tuple(firsts)
+
+
 def ratings_after(
     initial: InitialRatings, rows: Iterable[EloChange]
 ) -> dict[tuple[PlayerId, TimeControl], RatingState]:
@@ -397,8 +559,15 @@ def recompute_from(
     tournaments: Sequence[ClubTournament],
     stored: Iterable[EloChange],
     start: TournamentId,
+    *,
+    first_ratings: bool = False,
 ) -> EloRecompute:
     """E7: recompute the Elo of ``start``'s time control from tournament ``start`` onwards.
+
+    With ``first_ratings`` (E10), a player without an initial rating nor a stored row is
+    unrated, not an error: their pool of games before ``start`` is read back from the earlier
+    tournaments (their rated opponents' stored Ro), and their first rating, once reached,
+    rates their later tournaments.
 
     ``initial`` and ``tournaments`` are the current data (the corrected games, the changed
     initial Elo), ``tournaments`` in closing order; ``stored`` the rows stored so far (any
@@ -422,24 +591,42 @@ def recompute_from(
     for stored_row in stored:
         stored_by_tournament.setdefault(stored_row.tournament, {})[stored_row.player] = stored_row
     states: dict[tuple[PlayerId, TimeControl], RatingState] = {}
+    pools: dict[tuple[PlayerId, TimeControl], list[PoolGame]] | None = {} if first_ratings else None
     for tournament in tournaments[:position]:
         if tournament.time_control is not time_control:
             continue
         kept = stored_by_tournament.get(tournament.id, {})
+        unrated: set[PlayerId] = set()
         for player in tournament.entrants():
             row = kept.get(player)
             if row is None:
+                if (
+                    pools is not None
+                    and (player, time_control) not in states
+                    and (player, time_control) not in initial
+                ):
+                    unrated.add(player)
+                    continue
                 raise ClubEloError(
                     f"tournament {tournament.id} has no stored Elo row for player {player}"
                 )
             states[(player, time_control)] = row.state_after
+        if unrated and pools is not None:
+            _pool(tournament, {p: r.ro for p, r in kept.items()}, unrated, pools)
+            for player in sorted(unrated):
+                found = first_rating(
+                    player, time_control, tournament.id, pools.get((player, time_control), [])
+                )
+                if found is not None and found.published:
+                    states[(player, time_control)] = found.state
+                    pools.pop((player, time_control), None)
     changed: list[EloChange] = []
     removed: list[tuple[TournamentId, PlayerId]] = []
     for tournament in tournaments[position:]:
         if tournament.time_control is not time_control:
             continue
         old = stored_by_tournament.get(tournament.id, {})
-        new = _rate_with_states(tournament, initial, states)
+        new = _rate_with_states(tournament, initial, states, pools)
         changed.extend(row for row in new if old.get(row.player) != row)
         current = {row.player for row in new}
         removed.extend((tournament.id, p) for p in sorted(old) if p not in current)
@@ -468,25 +655,79 @@ def _rate_with_states(
     tournament: ClubTournament,
     initial: InitialRatings,
     states: dict[tuple[PlayerId, TimeControl], RatingState],
+    pools: dict[tuple[PlayerId, TimeControl], list[PoolGame]] | None = None,
+    firsts: list[FirstRating] | None = None,
 ) -> tuple[EloChange, ...]:
-    """Rate one tournament from ``states`` (else ``initial``) and update ``states``."""
+    """Rate one tournament from ``states`` (else ``initial``) and update ``states``.
+
+    With ``pools`` (E10), an entrant without state nor initial rating is unrated: their
+    counting games against rated entrants go to their pool, the rated ones are rated among
+    themselves, and a first rating completed by this tournament goes to ``firsts`` (and, when
+    published, to ``states``)."""
     time_control = tournament.time_control
     before: dict[PlayerId, RatingState] = {}
+    unrated: set[PlayerId] = set()
     for player in tournament.entrants():
         state = states.get((player, time_control))
         if state is None:
             rating = initial.get((player, time_control))
             if rating is None:
+                if pools is not None:
+                    unrated.add(player)
+                    continue
                 raise ClubEloError(
                     f"tournament {tournament.id}: player {player} has no initial "
                     f"{time_control.value} Elo"
                 )
             state = rating.state
         before[player] = state
+    if unrated and pools is not None:
+        rated_games = tuple(g for g in tournament.games if g.white in before and g.black in before)
+        _pool(tournament, {p: s.elo for p, s in before.items()}, unrated, pools)
+        tournament = ClubTournament(tournament.id, time_control, rated_games, tuple(sorted(before)))
     rows = rate_tournament(tournament, before)
     for row in rows:
         states[(row.player, time_control)] = row.state_after
+    if unrated and pools is not None:
+        for player in sorted(unrated):
+            found = first_rating(
+                player, time_control, tournament.id, pools.get((player, time_control), [])
+            )
+            if found is None:
+                continue
+            if firsts is not None:
+                firsts.append(found)
+            if found.published:
+                states[(player, time_control)] = found.state
+                pools.pop((player, time_control), None)
     return rows
+
+
+def _pool(
+    tournament: ClubTournament,
+    ro: Mapping[PlayerId, int],
+    unrated: set[PlayerId],
+    pools: dict[tuple[PlayerId, TimeControl], list[PoolGame]],
+) -> None:
+    """E10: add the tournament's counting games of ``unrated`` players against rated ones
+    (``ro``: their Elo before the tournament) to the players' pools."""
+    for game in tournament.games:
+        if not game.counts or game.white == game.black:
+            continue
+        for me, other, mine in (
+            (game.white, game.black, GameResult.WHITE_WINS),
+            (game.black, game.white, GameResult.BLACK_WINS),
+        ):
+            if me in unrated and other in ro:
+                if game.result is mine:
+                    score = Fraction(1)
+                elif game.result is GameResult.DRAW:
+                    score = Fraction(1, 2)
+                else:
+                    score = Fraction(0)
+                pools.setdefault((me, tournament.time_control), []).append(
+                    PoolGame(tournament.id, other, ro[other], score)
+                )
 
 
 def _check_unique(tournaments: Sequence[ClubTournament]) -> None:
@@ -498,6 +739,10 @@ def _check_unique(tournaments: Sequence[ClubTournament]) -> None:
 
 
 __all__ = [
+    "FIRST_RATING_CAP",
+    "FIRST_RATING_FLOOR",
+    "FIRST_RATING_GAMES",
+    "HYPOTHETICAL_RATING",
     "K_NEW_PLAYER",
     "K_REACHED_2400",
     "K_STANDARD",
@@ -509,15 +754,19 @@ __all__ = [
     "EloChange",
     "EloGame",
     "EloRecompute",
+    "FirstRating",
     "InitialRating",
     "InitialRatings",
     "PlayerId",
+    "PoolGame",
     "RatingState",
     "TimeControl",
     "TournamentId",
+    "first_rating",
     "first_tournament_of",
     "k_factor",
     "rate_history",
+    "rate_history_with_first_ratings",
     "rate_tournament",
     "rating_change",
     "ratings_after",

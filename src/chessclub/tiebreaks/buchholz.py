@@ -2,7 +2,9 @@
 
 * ``BH`` — sum of the opponents' adjusted scores; unplayed rounds of a Swiss count the dummy
   opponent (Art. 16.4) or, before 2023, the virtual opponent. Cut/Median modifiers apply.
-* ``FB`` — Buchholz as if every pairing of the last round were a draw.
+* ``FB`` — Buchholz as if every pairing of the final round were a draw (Art. 8.3). Only the
+  tournament's planned final round is drafted (``Tournament.planned_rounds``): while the last
+  round considered is an earlier one (an in-progress tournament, ``through_round``), FB = BH.
 * ``AOB`` — average of the Buchholz of the opponents met over the board (``AOB/F``: of their
   Fore Buchholz). Exact value (a ``Fraction``), not rounded.
 """
@@ -26,7 +28,22 @@ def buchholz(ctx: TiebreakContext, spec: TiebreakSpec) -> dict[PairingNumber, Ex
     cached = ctx.memo.get(key)
     if isinstance(cached, dict):
         return cached
-    result = summed_over_opponents(ctx, spec, sonneborn_berger=False, fore=spec.name == "FB")
+    fore = spec.name == "FB"
+    result = summed_over_opponents(
+        ctx, spec, sonneborn_berger=False, fore=fore and ctx.at_final_round
+    )
+    if fore and not ctx.at_final_round:
+        note = Note(
+            gettext_noop(
+                "round %(round)s is not the final round (%(planned)s): nothing drafted, "
+                "FB = BH (C.07 Art. 8.3)"
+            ),
+            {
+                "round": ctx.rounds[-1] if ctx.rounds else 0,
+                "planned": ctx.tournament.planned_rounds,
+            },
+        )
+        result = {p: replace(e, notes=(*e.notes, note)) for p, e in result.items()}
     ctx.memo[key] = result
     return result
 

@@ -222,6 +222,13 @@ class TiebreakContext:
     def is_last(self, index: int) -> bool:
         return index == len(self.rounds) - 1
 
+    @property
+    def at_final_round(self) -> bool:
+        """Whether the last round considered is the tournament's planned final round
+        (``Tournament.planned_rounds``; also with ``through_round``). Fore Buchholz (C.07
+        Art. 8.3) drafts the *final* round only: before it, FB equals BH."""
+        return bool(self.rounds) and self.rounds[-1] >= self.tournament.planned_rounds
+
     # -- Art. 16: unplayed rounds ---------------------------------------------------------------
 
     def last_not_vur(self, player: PairingNumber, *, fore: bool = False) -> int:

@@ -9,7 +9,8 @@ rating for unrated players was set, the values are ``None`` for everybody.
   (before 2023 unplayed rounds are the first to be cut, C.02 Art. 13.16.5);
 * ``TPR`` (10.2) ARO + dp(p), p = score / games in hundredths (B.02 table 8.1.1);
 * ``PTP`` (10.3) the lowest integer rating whose expected score (table 8.1.2, differences
-  capped at 800) reaches the score; a score of zero gives the lowest opponent rating − 800;
+  capped at 800) reaches the score; a score of zero gives the lowest opponent rating − 800,
+  a full score the highest opponent rating + 800 (Art. 10.3; gacrux's search gives + 736);
 * ``APRO`` (10.4) and ``APPO`` (10.5) averages of the opponents' TPR and PTP;
 * ``RTNG`` (2026, 10.6) the participant's own rating (``RTNG/R`` reverses).
 """
@@ -61,12 +62,18 @@ def performance_rating(score: Fraction, ratings: list[int]) -> int | None:
 
 
 def perfect_performance(score: Fraction, ratings: list[int]) -> int | None:
-    """PTP: lowest integer R with Σ expected(R, opponent) ≥ score (Art. 10.3)."""
+    """PTP: lowest integer R with Σ expected(R, opponent) ≥ score (C.07 Art. 10.3).
+
+    ``score`` in rating points (1 a win) over the games against ``ratings``; ``None`` without a
+    game. Art. 10.3 sets the two ends: a zero score gives the lowest opponent rating − 800, a
+    full score the highest + 800 (the search alone would stop at + 736, where table 8.1.2
+    already gives 1.00 — FIDE's reference implementation gacrux returns that).
+    """
     if not ratings:
         return None
     if score <= 0:
         return min(ratings) - MAX_DIFFERENCE
-    if score > len(ratings):
+    if score >= len(ratings):
         return max(ratings) + MAX_DIFFERENCE
     target = score * 100  # expected scores are in hundredths
 

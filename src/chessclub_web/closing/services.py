@@ -36,7 +36,7 @@ import datetime
 import functools
 import re
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -52,8 +52,11 @@ from chessclub.ratings.club_elo import (
     EloChange,
     EloGame,
     EloRecompute,
+    FirstRating,
     InitialRating,
+    PoolGame,
     TimeControl,
+    rate_history_with_first_ratings,
     recompute_from,
 )
 from chessclub.tiebreaks import RuleEra
@@ -616,7 +619,8 @@ def club_history(
 ) -> tuple[dict[tuple[int, TimeControl], InitialRating], list[ClubTournament]]:
     """E1, E2, E4, E7: the club's initial ratings in ``time_control`` and its closed club
     tournaments of that time control in closing order, as the core takes them (a few queries
-    whatever the size)."""
+    whatever the size). Every roster entrant is listed, with or without an initial Elo: one
+    without is pooled for a first club rating (E10)."""
     tc = TimeControl(time_control)
     initial = {
         (pk, tc): InitialRating(elo)
@@ -624,7 +628,6 @@ def club_history(
         .exclude(**{f"initial_elo_{time_control}": None})
         .values_list("pk", f"initial_elo_{time_control}")
     }
-    rated = {pk for pk, _tc in initial}
     order = list(
         rows.Tournament.objects.filter(
             club=club,
@@ -640,9 +643,8 @@ def club_history(
     for pk, tid, player in rows.TournamentPlayer.objects.filter(
         tournament__in=order, roster_player__club=club
     ).values_list("pk", "tournament_id", "roster_player_id"):
-        if player in rated:
-            entrants[tid].append(player)
-            roster_of[pk] = player
+        entrants[tid].append(player)
+        roster_of[pk] = player
     games: defaultdict[int, list[EloGame]] = defaultdict(list)
     for tid, white_entry, black_entry, result, is_rated in (
         rows.Game.objects.filter(round__tournament__in=order)
@@ -758,20 +760,43 @@ def apply_recompute(result: EloRecompute, ids: dict[tuple[int, int], int]) -> No
 
 
 def _first_incomplete(
-    tournaments: list[ClubTournament], stored: list[EloChange], start: int
+    tournaments: list[ClubTournament],
+    stored: list[EloChange],
+    start: int,
+    initial: Mapping[tuple[int, TimeControl], InitialRating],
 ) -> int:
     """E7: ``start``, or an earlier tournament whose stored rows no longer match its entrants
     (a player given an initial Elo at a later closing takes part from their first tournament
-    on): the recompute then starts there, the earliest tournament concerned."""
+    on; a row of a player no longer there): the recompute then starts there, the earliest
+    tournament concerned. An entrant without an initial Elo has rows only once first rated
+    (E10): they are not looked for."""
     players_of: defaultdict[int, set[int]] = defaultdict(set)
     for change in stored:
         players_of[change.tournament].add(change.player)
     for tournament in tournaments:
         if tournament.id == start:
             break
-        if set(tournament.entrants()) != players_of[tournament.id]:
+        entrants = set(tournament.entrants())
+        rated = {p for p in entrants if (p, tournament.time_control) in initial}
+        kept = players_of[tournament.id]
+        if rated - kept or kept - entrants:
             return tournament.id
     return start
+
+
+def first_ratings(
+    club: Club, time_control: str
+) -> tuple[dict[int, FirstRating], dict[int, tuple[PoolGame, ...]]]:
+    """E10: for the roster players of ``club`` without an initial Elo in ``time_control``,
+    their first club rating (published or not: the last one computed) with its calculation
+    (B.02 8.2), and the games of those still unrated towards one; both by roster player id,
+    from the closed club tournaments."""
+    initial, tournaments = club_history(club, time_control)
+    pending: dict[tuple[int, TimeControl], list[PoolGame]] = {}
+    _rows, firsts = rate_history_with_first_ratings(initial, tournaments, pending=pending)
+    found = {f.player: f for f in firsts}
+    pools = {player: tuple(games) for (player, _tc), games in pending.items()}
+    return found, pools
 
 
 def _lock_club(club_id: int) -> None:
@@ -796,8 +821,8 @@ def recompute_club_elo(club: Club, time_control: str, start: int) -> EloRecomput
         if not any(t.id == start for t in tournaments):
             return EloRecompute(changed=())
         stored, ids = _stored(club, time_control)
-        start = _first_incomplete(tournaments, stored, start)
-        result = recompute_from(initial, tournaments, stored, start)
+        start = _first_incomplete(tournaments, stored, start, initial)
+        result = recompute_from(initial, tournaments, stored, start, first_ratings=True)
         apply_recompute(result, ids)
         return result
 

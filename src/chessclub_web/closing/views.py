@@ -23,6 +23,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
+from chessclub.ratings.club_elo import FIRST_RATING_CAP, FIRST_RATING_FLOOR, FIRST_RATING_GAMES
 from chessclub_web.closing import services
 from chessclub_web.closing.charts import elo_chart
 from chessclub_web.closing.forms import CloseForm, EarlyEndForm, PlayerForm
@@ -291,9 +292,12 @@ def player(request: HttpRequest, club: Club, player_pk: int) -> HttpResponse:
     for tc, label in TimeControlCategory.choices:
         rows = history[tc]
         initial = roster_player.initial_elo(tc)
-        if not rows and initial is None:
+        first = _first_rating_section(club, roster_player, tc) if initial is None else None
+        if not rows and initial is None and first is None:
             continue
         start = rows[0].ro if rows else initial
+        if start is None and first is not None and first["rating"] is not None:
+            start = first["rating"]
         points = [(_("Initial Elo"), start)] if start is not None else []
         points += [(row.tournament.name, row.rn) for row in rows]
         sections.append(
@@ -301,7 +305,8 @@ def player(request: HttpRequest, club: Club, player_pk: int) -> HttpResponse:
                 "key": tc,
                 "label": label,
                 "initial": initial,
-                "current": rows[-1].rn if rows else initial,
+                "first": first,
+                "current": rows[-1].rn if rows else initial if initial is not None else start,
                 "rows": [
                     {
                         "tournament": row.tournament,
@@ -335,3 +340,56 @@ def player(request: HttpRequest, club: Club, player_pk: int) -> HttpResponse:
             "can_manage": allowed(request.user, club, Action.MANAGE_ROSTER),
         },
     )
+
+
+def _first_rating_section(club: Club, player: Player, time_control: str) -> dict[str, Any] | None:
+    """E10: the player's first club rating in ``time_control`` with its calculation (B.02
+    8.2: the games against rated players, the two hypothetical 1800 draws, score, p, dp, Ra,
+    the 2200 cap, the 1400 floor), or the games so far towards one; ``None`` when the player
+    has no counting game against a rated player there."""
+    firsts, pools = services.first_ratings(club, time_control)
+    found = firsts.get(player.pk)
+    games = found.games if found is not None else pools.get(player.pk, ())
+    if not games and found is None:
+        return None
+    names = {p.pk: str(p) for p in Player.objects.filter(pk__in={g.opponent for g in games})}
+    tournaments = dict(
+        Tournament.objects.filter(pk__in={g.tournament for g in games}).values_list("pk", "name")
+    )
+    section: dict[str, Any] = {
+        "games": [
+            {
+                "tournament": tournaments.get(g.tournament, ""),
+                "opponent": names.get(g.opponent, ""),
+                "rating": g.opponent_rating,
+                "score": Decimal(g.score.numerator) / g.score.denominator,
+            }
+            for g in games
+        ],
+        "needed": FIRST_RATING_GAMES,
+        "count": len(games),
+        "rating": None,
+    }
+    if found is not None:
+        section.update(
+            {
+                "hypothetical": [
+                    {"rating": r, "score": Decimal("0.5")} for r in found.hypothetical
+                ],
+                "disregarded": len(found.disregarded),
+                "score": Decimal(found.score.numerator) / found.score.denominator,
+                "total": found.count,
+                "ra": found.ra,
+                "p": Decimal(found.p) / 100,
+                "dp": found.dp,
+                "computed": found.computed,
+                "cap": FIRST_RATING_CAP,
+                "floor": FIRST_RATING_FLOOR,
+                "capped": found.capped,
+                "published": found.published,
+                "value": found.rating,
+                "rating": found.rating if found.published else None,
+                "tournament": tournaments.get(found.tournament, ""),
+            }
+        )
+    return section

@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime
 import hashlib
 import secrets
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -15,7 +15,7 @@ from django.utils import formats
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext
 
-from chessclub.formats import FileFormat, detect_format, read_tournament
+from chessclub.formats import FileFormat, Problem, detect_format, read_tournament
 from chessclub.formats import trf as trf_format
 from chessclub.formats.trf.teams import has_team_records
 from chessclub.tiebreaks import TiebreakCodeError, default_era, parse_tiebreak
@@ -68,8 +68,13 @@ def import_tournament(
     kind: str = rows.Kind.CLUB,
     time_control_category: str = rows.TimeControlCategory.STANDARD,
     allow_duplicate: bool = False,
+    warnings: list[Problem] | None = None,
 ) -> rows.Tournament:
     """Read a Belgian results file or a TRF (format detected from the content) into ``club``.
+
+    ``warnings`` (a list, optional) receives what the TRF reader accepted while it deviates
+    from TRF-16, located (spec P6: old round dates, ``0000 - =``, points that disagree with the
+    rounds); they are also kept in the tournament's history (one line: how many, and the first).
 
     The file's name, dates, place, chief arbiter, time control (tempo) and round dates go to
     the tournament's fields that the federation exports check (spec ``frbe.md`` B1). A TRF
@@ -96,9 +101,11 @@ def import_tournament(
         url = reverse("tournament", kwargs={"number": club.number, "pk": existing.pk})
         raise DuplicateImportError(existing, url)
     creator = user if user is not None and user.is_authenticated else None
+    found: list[Problem] = []
     if detect_format(data) is FileFormat.TRF:
         document = trf_format.read_trf(data, source=filename)
         if has_team_records(document):
+            found.extend(document.warnings)
             row = hooks.import_team_event(
                 club,
                 document,
@@ -108,9 +115,11 @@ def import_tournament(
                 kind=kind,
                 time_control_category=time_control_category,
             )
-            _note_import(row, creator, filename)
+            _note_import(row, creator, filename, found)
+            if warnings is not None:
+                warnings.extend(found)
             return row
-    tournament = read_tournament(data, source=filename)
+    tournament = read_tournament(data, source=filename, warnings=found)
     row = store_tournament(
         tournament,
         club=club,
@@ -120,11 +129,15 @@ def import_tournament(
         source_filename=filename,
         source_sha256=digest,
     )
-    _note_import(row, creator, filename)
+    _note_import(row, creator, filename, found)
+    if warnings is not None:
+        warnings.extend(found)
     return row
 
 
-def _note_import(row: rows.Tournament, user: Any, filename: str) -> None:
+def _note_import(
+    row: rows.Tournament, user: Any, filename: str, warnings: Sequence[Problem] = ()
+) -> None:
     """The history's first line of an imported tournament. An import makes a new tournament
     with its entries and rounds as the file holds them, in one transaction: no entry is added
     to a tournament that exists (those go through ``pairings.services.add_player``)."""
@@ -135,6 +148,23 @@ def _note_import(row: rows.Tournament, user: Any, filename: str) -> None:
         gettext_noop("Tournament imported from %(file)s: %(players)s players, %(rounds)s rounds."),
         {"file": filename, "players": row.players.count(), "rounds": row.rounds.count()},
     )
+    if warnings:
+        first = warnings[0]
+        record(
+            AuditAction.TOURNAMENT_IMPORTED,
+            row,
+            user,
+            gettext_noop(
+                "Read with %(count)s warning(s); the first, line %(line)s, column %(column)s: "
+                "%(warning)s"
+            ),
+            {
+                "count": len(warnings),
+                "line": first.line,
+                "column": first.column,
+                "warning": first.message,
+            },
+        )
 
 
 #: The details the *Edit tournament* page changes (imported tournaments and the FRBE

@@ -35,7 +35,7 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.views.decorators.http import condition, require_http_methods, require_safe
 
-from chessclub.formats import FormatError
+from chessclub.formats import MAX_PROBLEMS, FormatError, Problem
 from chessclub.model import TournamentError
 from chessclub.tiebreaks import RuleEra, TiebreakCodeError, default_era, parse_tiebreak
 from chessclub_web.clubs.models import Club
@@ -540,7 +540,12 @@ def looks_like_player_list(data: bytes) -> bool:
 @require_http_methods(["GET", "HEAD", "POST"])
 @club_view(Action.IMPORT_TOURNAMENT)
 def import_tournament(request: HttpRequest, club: Club) -> HttpResponse:
+    """*Importer un tournoi*: a Belgian results file or a TRF. A file that cannot be read
+    answers 400 with every problem located, nothing stored; a file read with warnings (spec
+    P6) is imported and the page shows them, located, with a link to the tournament; without
+    warnings it goes to the tournament."""
     problems: list[dict[str, object]] = []
+    warnings: list[Problem] = []
     duplicate: DuplicateImportError | None = None
     values_do_not_fit = False
     status = 200
@@ -560,6 +565,7 @@ def import_tournament(request: HttpRequest, club: Club) -> HttpResponse:
                     kind=form.cleaned_data["kind"],
                     time_control_category=form.cleaned_data["time_control_category"],
                     allow_duplicate=form.cleaned_data["allow_duplicate"],
+                    warnings=warnings,
                 )
             except DuplicateImportError as exc:
                 duplicate = exc
@@ -580,6 +586,8 @@ def import_tournament(request: HttpRequest, club: Club) -> HttpResponse:
             except TeamImportError as exc:
                 problems = [{"line": 0, "column": 0, "message": str(exc)}]
             else:
+                if warnings:
+                    return _imported_with_warnings(request, club, row, warnings)
                 if row.is_team_event:
                     messages.success(
                         request,
@@ -607,6 +615,35 @@ def import_tournament(request: HttpRequest, club: Club) -> HttpResponse:
             or bool(form.is_bound and form.data.get("allow_duplicate")),
         },
         status=status,
+    )
+
+
+def _imported_with_warnings(
+    request: HttpRequest, club: Club, row: Tournament, warnings: Sequence[Problem]
+) -> HttpResponse:
+    """The import page after a successful import read with warnings (spec P6): the warnings,
+    each with its line and column, and the way to the new tournament (a fresh form below)."""
+    if row.is_team_event:
+        url = reverse("team_standings", kwargs={"number": club.number, "pk": row.pk})
+    else:
+        url = tournament_url(row)
+    shown = [display_problem(w) for w in warnings[:MAX_PROBLEMS]]
+    if len(warnings) > MAX_PROBLEMS:
+        count = number_format(len(warnings) - MAX_PROBLEMS, force_grouping=True)
+        more = _("… and %(count)s more problems.") % {"count": count}
+        shown.append({"line": 0, "column": 0, "where": "", "message": more})
+    return render(
+        request,
+        "tournaments/import.html",
+        {
+            "club": club,
+            "form": ImportForm(),
+            "problems": [],
+            "imported": row,
+            "imported_url": url,
+            "warnings": shown,
+            "show_allow_duplicate": False,
+        },
     )
 
 

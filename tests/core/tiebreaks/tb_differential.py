@@ -7,7 +7,9 @@ from fractions import Fraction
 from tb_gacrux import run_gacrux
 
 from chessclub.model import Tournament
+from chessclub.ratings.fide_tables import round_half_up
 from chessclub.tiebreaks import RuleEra, compute_tiebreaks, parse_tiebreak, rank
+from chessclub.tiebreaks.context import TiebreakContext
 from chessclub.tiebreaks.explanation import decimal_text
 
 VALUE_CODES: list[str] = [
@@ -39,6 +41,42 @@ def _aob_decimals(rounds: int) -> int:
     return 2 if rounds < 9 else 3 if rounds < 27 else 4 if rounds < 73 else 5
 
 
+GACRUX_FULL_SCORE_GAP = 800 - 736
+"""C.07 Art. 10.3 gives a full score the highest opponent rating + 800; gacrux's search stops
+at + 736 (where table 8.1.2 already gives 1.00). The comparison follows the regulation: a
+full scorer's gacrux PTP is raised by 64, and the APPO of their opponents recomputed from those
+raised values (README, known differences)."""
+
+
+def _regulation_ptp(
+    tournament: Tournament,
+    era: RuleEra,
+    pre_determined: bool,
+    values: dict[int, dict[str, Fraction | int | None]],
+) -> None:
+    """Raise gacrux's PTP of full scorers to the regulation's, and recompute the APPO of every
+    player who met one (in place)."""
+    ctx = TiebreakContext(tournament, era=era, pre_determined=pre_determined)
+    games = {
+        int(pn): [c for c in cells if c.played and c.opponent is not None]
+        for pn, cells in ctx.cells.items()
+    }
+    full = {
+        pn for pn, played in games.items() if played and all(c.rating_points == 1 for c in played)
+    }
+    for pn in full:
+        ptp = values[pn]["PTP"]
+        if isinstance(ptp, int):
+            values[pn]["PTP"] = ptp + GACRUX_FULL_SCORE_GAP
+    for pn, played in games.items():
+        opponents = [int(c.opponent) for c in played if c.opponent is not None]
+        if not full.intersection(opponents):
+            continue
+        ptps = [v for o in opponents if isinstance(v := values[o]["PTP"], int)]
+        if ptps and values[pn]["APPO"] is not None:
+            values[pn]["APPO"] = round_half_up(Fraction(sum(ptps), len(ptps)))
+
+
 def differences(
     tournament: Tournament,
     era: RuleEra,
@@ -54,6 +92,7 @@ def differences(
     theirs = run_gacrux(
         tournament, VALUE_CODES, era=era, pre_determined=pre_determined, unrated=unrated
     )
+    _regulation_ptp(tournament, era, pre_determined, theirs.values)
     rounds = len(tournament.rounds)
     for pn, values in ours.items():
         for code in VALUE_CODES:

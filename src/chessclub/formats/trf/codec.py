@@ -39,6 +39,7 @@ from chessclub.formats.trf.records import (
     RawLine,
     Record,
     ResultCode,
+    RoundCell,
     RoundDatesRecord,
     RoundsRecord,
     ScoringRecord,
@@ -80,6 +81,12 @@ def read_trf(data: bytes, *, source: str = "") -> TrfDocument:
     :class:`~chessclub.formats.errors.TrfError` (1-based line and column): the first
     :data:`~chessclub.formats.errors.MAX_PROBLEMS` by place, ``omitted`` counting the others.
     Nothing partial is returned.
+
+    What deviates from TRF-16 but can be read without doubt is read, and listed in
+    :attr:`TrfDocument.warnings <chessclub.formats.trf.TrfDocument.warnings>` (line, column):
+    ``132`` round dates in another order or punctuation (``10.09.13``, ``2013-09-10``) or out
+    of their columns, a date that cannot be read (left without a date), and ``0000 - =`` (a
+    draw without opponent, as old tools write a half-point bye) read as ``H``.
     """
     text, encoding, bom = _decode(data)
     lines, endings, final_newline = _split_lines(text)
@@ -87,8 +94,12 @@ def read_trf(data: bytes, *, source: str = "") -> TrfDocument:
     records: list[Record] = []
     unreadable: set[tuple[int, int]] = set()  # (line, round) of cells that could not be read
     controls = has_control(text)
+    warnings = ProblemLog()
     for number, line in enumerate(lines, start=1):
-        record, line_problems = parse_record(line)
+        line_warnings: list[tuple[int, Message]] = []
+        record, line_problems = parse_record(line, warnings=line_warnings)
+        for column, message in line_warnings:
+            warnings.add(number, column, message)
         if controls:
             index = _find_control(line, last=number == len(lines))
             if index is not None and not line_problems:  # else the field reports it
@@ -111,9 +122,11 @@ def read_trf(data: bytes, *, source: str = "") -> TrfDocument:
         bom=bom,
         line_endings=None if uniform else tuple(endings),
     )
-    _validate(doc, unreadable, problems)
+    _validate(doc, unreadable, problems, warnings)
     if problems:
         raise TrfError(problems, source=source)
+    doc.warnings = warnings.problems()
+    doc.warnings_omitted = warnings.omitted
     return doc
 
 
@@ -180,9 +193,13 @@ def _split_lines(text: str) -> tuple[list[str], list[str], bool]:
 # One line
 
 
-def parse_record(line: str) -> tuple[Record, list[tuple[int, Message]]]:
+def parse_record(
+    line: str, *, warnings: list[tuple[int, Message]] | None = None
+) -> tuple[Record, list[tuple[int, Message]]]:
     """Read one line into its record. Returns the record and problems as ``(column, message)``;
-    a line whose known record cannot be read comes back as :class:`RawLine` with problems."""
+    a line whose known record cannot be read comes back as :class:`RawLine` with problems.
+    ``warnings`` receives, as ``(column, message)``, what was read while it deviates from
+    TRF-16 (round dates of ``132``)."""
     tag = line[:3]
     problems: list[tuple[int, Message]]
     if tag == "001":
@@ -228,7 +245,7 @@ def parse_record(line: str) -> tuple[Record, list[tuple[int, Message]]]:
             else:
                 record = RoundsRecord(tag, rounds, trailing)
     elif tag == "132":
-        record = _parse_dates(body, trailing, problems)
+        record = _parse_dates(body, trailing, problems, [] if warnings is None else warnings)
     elif tag == "152":
         letter = value.strip().upper()
         if letter in ("W", "B"):
@@ -325,47 +342,141 @@ def _parse_pairs(
     return pairs
 
 
-def _parse_dates(
-    body: str, trailing: str, problems: list[tuple[int, Message]]
-) -> RoundDatesRecord | None:
-    if body[3 : FIRST_CELL_COLUMN - 1].strip():
-        problems.append((5, Message(gettext_noop("round dates start at column 92"))))
+_DATE_TOKEN_RE = re.compile(r"(\d{1,4})([./-])(\d{1,2})\2(\d{1,4})")
+#: Orders of a date's three numbers: (year, month, day) positions.
+_ORDERS: dict[str, tuple[int, int, int]] = {
+    "YY/MM/DD": (0, 1, 2),
+    "DD/MM/YY": (2, 1, 0),
+    "MM/DD/YY": (2, 0, 1),
+}
+
+
+def _date_in(parts: tuple[str, str, str], order: tuple[int, int, int]) -> datetime.date | None:
+    year_text, month_text, day_text = (parts[i] for i in order)
+    if len(month_text) > 2 or len(day_text) > 2 or len(year_text) == 3:
         return None
-    dates: list[datetime.date | None] = []
-    start = FIRST_CELL_COLUMN - 1  # slot of round 1: cols 91–100 (date at 92–99, ±1 tolerated)
-    while start < len(body):
-        slot = body[start : start + CELL_WIDTH].strip()
-        column = start + 2
-        if not slot:
-            dates.append(None)
-        else:
-            match = _DATE_RE.fullmatch(slot)
-            try:
-                if match is None:
-                    raise ValueError(slot)
-                yy, mm, dd = (int(g) for g in match.groups())
-                dates.append(datetime.date(2000 + yy if yy < 70 else 1900 + yy, mm, dd))
-            except ValueError:
-                problems.append(
-                    (
-                        column,
-                        Message(
-                            gettext_noop("round date %(value)s is not YY/MM/DD"),
-                            {"value": show(slot)},
-                        ),
-                    )
-                )
-                return None
-        start += CELL_WIDTH
-        if len(dates) == MAX_ROUNDS and body[start:].strip():
-            rest = body[start:]
-            problems.append(
+    year = int(year_text)
+    if len(year_text) <= 2:
+        year += 2000 if year < 70 else 1900
+    try:
+        return datetime.date(year, int(month_text), int(day_text))
+    except ValueError:
+        return None
+
+
+def _date_reading(tokens: list[str]) -> tuple[str, list[datetime.date | None]]:
+    """The order (a key of :data:`_ORDERS`) in which the date ``tokens`` of one ``132`` line
+    read best, and the dates read (``None`` for a token no order reads).
+
+    TRF-16's ``YY/MM/DD`` wins whenever it reads every token; otherwise the order that reads
+    the most tokens, then spans the fewest days (rounds are days or weeks apart, not years),
+    then the one usual for the punctuation (``.`` and ``-``: day first; ``/``: year first).
+    """
+    parts = [m.groups() if (m := _DATE_TOKEN_RE.fullmatch(t)) else None for t in tokens]
+    readings: dict[str, list[datetime.date | None]] = {
+        name: [_date_in((p[0], p[2], p[3]), order) if p else None for p in parts]
+        for name, order in _ORDERS.items()
+    }
+    canonical = readings["YY/MM/DD"]
+    if all(d is not None for d in canonical) and all(
+        p is not None and p[1] == "/" and len(t) == 8 for p, t in zip(parts, tokens, strict=True)
+    ):
+        return "YY/MM/DD", canonical
+    day_first = any(p is not None and p[1] in ".-" for p in parts)
+    preference = ["DD/MM/YY", "YY/MM/DD", "MM/DD/YY"] if day_first else list(_ORDERS)
+
+    def key(name: str) -> tuple[int, int, int]:
+        dates = [d for d in readings[name] if d is not None]
+        span = (max(dates) - min(dates)).days if dates else 0
+        return (-len(dates), span, preference.index(name))
+
+    best = min(_ORDERS, key=key)
+    return best, readings[best]
+
+
+def _parse_dates(
+    body: str,
+    trailing: str,
+    problems: list[tuple[int, Message]],
+    warnings: list[tuple[int, Message]],
+) -> RoundDatesRecord | None:
+    """Record ``132``: ``YY/MM/DD`` at cols 92–99, 102–109, … (±1 column tolerated).
+
+    Old and foreign files are read, with a warning (``warnings``), never refused: dates in
+    another order or punctuation (``10.09.13``, ``2013-09-10``, ``10/09/2013``), dates not in
+    their columns (read in the order written), a token that is no date (that round is left
+    without a date). Only more than 99 dates is a problem.
+    """
+    found = [(m.start(), m.group()) for m in re.finditer(r"\S+", body[3:])]
+    found = [(start + 3, token) for start, token in found]
+    base = FIRST_CELL_COLUMN - 1  # 0-based start of round 1's slot (cols 91–100)
+    slots = [(start - base) // CELL_WIDTH if start >= base else -1 for start, _ in found]
+    in_columns = all(
+        slot >= 0 and start + len(token) <= base + CELL_WIDTH * (slot + 1)
+        for slot, (start, token) in zip(slots, found, strict=True)
+    ) and len(set(slots)) == len(slots)
+    if not in_columns:
+        slots = list(range(len(found)))
+        if found:
+            warnings.append(
                 (
-                    start + 1 + len(rest) - len(rest.lstrip()),
-                    Message(gettext_noop("more than %(most)s round dates"), {"most": MAX_ROUNDS}),
+                    found[0][0] + 1,
+                    Message(
+                        gettext_noop(
+                            "round dates are not in their columns (92, 102, …): read in the "
+                            "order written"
+                        )
+                    ),
                 )
             )
-            return None
+    if slots and max(slots) >= MAX_ROUNDS:
+        index = next(i for i, slot in enumerate(slots) if slot >= MAX_ROUNDS)
+        problems.append(
+            (
+                found[index][0] + 1,
+                Message(gettext_noop("more than %(most)s round dates"), {"most": MAX_ROUNDS}),
+            )
+        )
+        return None
+    order, read = _date_reading([token for _, token in found])
+    dates: list[datetime.date | None] = [None] * (max(slots) + 1 if slots else 0)
+    deviating: list[int] = []
+    for slot, (start, token), date in zip(slots, found, read, strict=True):
+        dates[slot] = date
+        if date is None:
+            warnings.append(
+                (
+                    start + 1,
+                    Message(
+                        gettext_noop(
+                            "round %(round)s: date %(value)s cannot be read: the round is left "
+                            "without a date"
+                        ),
+                        {"round": slot + 1, "value": show(token)},
+                    ),
+                )
+            )
+        elif not (order == "YY/MM/DD" and _DATE_RE.fullmatch(token)):
+            deviating.append(slot)
+    if deviating:
+        first = deviating[0]
+        warnings.append(
+            (
+                found[slots.index(first)][0] + 1,
+                Message(
+                    gettext_noop(
+                        "round dates are not written YY/MM/DD: read as %(order)s (round "
+                        "%(round)s: %(value)s = %(date)s)"
+                    ),
+                    {
+                        "order": order,
+                        "round": first + 1,
+                        "value": show(found[slots.index(first)][1]),
+                        "date": f"{dates[first]:%Y-%m-%d}",
+                    },
+                ),
+            )
+        )
     return RoundDatesRecord(tuple(dates), trailing)
 
 
@@ -502,9 +613,24 @@ def validate(doc: TrfDocument) -> list[Problem]:
     return problems
 
 
-def _validate(doc: TrfDocument, unreadable: set[tuple[int, int]], problems: ProblemSink) -> None:
+def check_document(doc: TrfDocument) -> tuple[list[Problem], list[Problem]]:
+    """:func:`validate`'s problems, and the warnings of what it accepts while it deviates
+    (``0000 - =`` cells read as half-point byes)."""
+    problems: list[Problem] = []
+    warnings: list[Problem] = []
+    _validate(doc, set(), problems, warnings)
+    return problems, warnings
+
+
+def _validate(
+    doc: TrfDocument,
+    unreadable: set[tuple[int, int]],
+    problems: ProblemSink,
+    warnings: ProblemSink | None = None,
+) -> None:
     """:func:`validate` into ``problems``, leaving out the round cells ``unreadable`` (line,
-    round) that the reading already reported."""
+    round) that the reading already reported; what is accepted with a warning (a ``0000 - =``
+    cell, :func:`is_half_point_draw`) goes to ``warnings``."""
     where: dict[int, tuple[int, PlayerRecord]] = {}
     for index, record in enumerate(doc.records):
         if not isinstance(record, PlayerRecord):
@@ -530,6 +656,20 @@ def _validate(doc: TrfDocument, unreadable: set[tuple[int, int]], problems: Prob
                 continue  # already reported; its partner is not checked against it either
             result = cell.result
             if cell.opponent is None:
+                if is_half_point_draw(cell):
+                    if warnings is not None:
+                        warnings.append(
+                            Problem(
+                                line,
+                                cell_column(number, 8),
+                                gettext_noop(
+                                    "round %(round)s: a draw without opponent (0000 - =) is read "
+                                    "as a half-point bye (H)"
+                                ),
+                                {"round": number},
+                            )
+                        )
+                    continue
                 if result.is_played:
                     problems.append(
                         Problem(
@@ -656,6 +796,12 @@ def _validate(doc: TrfDocument, unreadable: set[tuple[int, int]], problems: Prob
                         mine,
                     )
                 )
+
+
+def is_half_point_draw(cell: RoundCell) -> bool:
+    """Whether ``cell`` is ``0000 - =``: a draw without opponent nor colour, which old tools
+    write for a half-point bye (as ``0000 - +`` for a full-point one); read as ``H``."""
+    return cell.opponent is None and cell.colour is None and cell.result is ResultCode.DRAW
 
 
 _TEAM_TAGS = frozenset({"013", "310"})

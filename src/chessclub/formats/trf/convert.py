@@ -8,10 +8,11 @@ Result mapping (FIDE TRF-16 codes, both sides of a board):
   forfeit written without colours (``153 - +`` / ``13 - -``) gives White to the winner (to the
   lower starting rank for ``-``/``-``);
 - blank/blank with colours → a paired game without result (``GameResult.NONE``);
-- no opponent: ``U`` → pairing-allocated bye, ``H`` → half-point bye, ``F`` and ``+`` → full-point
-  bye, ``Z`` → zero-point bye, ``-`` → absent; blank → zero-point bye when the player has a later
-  non-blank round, else absent (not in the round). Absences are not listed in ``Round.byes``
-  (the core model treats a player missing from a round as absent).
+- no opponent: ``U`` → pairing-allocated bye, ``H`` and ``=`` (old tools' ``0000 - =``, read with
+  a warning) → half-point bye, ``F`` and ``+`` → full-point bye, ``Z`` → zero-point bye, ``-`` →
+  absent; blank → zero-point bye when the player has a later non-blank round, else absent (not
+  in the round). Absences are not listed in ``Round.byes`` (the core model treats a player
+  missing from a round as absent).
 """
 
 from __future__ import annotations
@@ -23,9 +24,9 @@ from dataclasses import fields as dataclass_fields
 from dataclasses import replace
 from fractions import Fraction
 
-from chessclub.formats.errors import ExportError, Problem, TrfError
+from chessclub.formats.errors import ExportError, Problem, ProblemSink, TrfError
 from chessclub.formats.limits import MAX_ROUNDS, MAX_TRF_PLAYERS, clean_controls
-from chessclub.formats.trf.codec import read_trf, validate, write_trf
+from chessclub.formats.trf.codec import check_document, is_half_point_draw, read_trf, write_trf
 from chessclub.formats.trf.records import (
     BbRecord,
     PlayerRecord,
@@ -105,12 +106,16 @@ _SYSTEM_TEXT = {
 }
 
 
-def read_tournament(data: bytes, *, source: str = "") -> Tournament:
+def read_tournament(
+    data: bytes, *, source: str = "", warnings: ProblemSink | None = None
+) -> Tournament:
     """Read TRF bytes (FIDE TRF-16 / TRF-2026) into a :class:`Tournament`.
 
     Raises :class:`~chessclub.formats.errors.TrfError` listing every problem (line, column).
+    ``warnings`` (a list) receives what was read while it deviates, located (see
+    :func:`to_tournament`).
     """
-    return to_tournament(read_trf(data, source=source), source=source)
+    return to_tournament(read_trf(data, source=source), source=source, warnings=warnings)
 
 
 def write_tournament(
@@ -154,7 +159,9 @@ def final_ranks(
 # TRF → core
 
 
-def to_tournament(doc: TrfDocument, *, source: str = "") -> Tournament:
+def to_tournament(
+    doc: TrfDocument, *, source: str = "", warnings: ProblemSink | None = None
+) -> Tournament:
     """The core :class:`Tournament` of a TRF document.
 
     Players come from the ``001`` records in file order (in the Belgian TRF-like variant,
@@ -167,8 +174,13 @@ def to_tournament(doc: TrfDocument, *, source: str = "") -> Tournament:
     system from ``192``, else the ``092`` text (Swiss when not recognised). Raises
     :class:`TrfError` if the document's player records contradict each other (see
     :func:`~chessclub.formats.trf.codec.validate`).
+
+    ``warnings`` (a list, optional) receives, located (line, column), what was read while it
+    deviates from TRF-16: the document's own :attr:`~TrfDocument.warnings` (round dates,
+    ``0000 - =``), then each player record whose points (cols 81–84) disagree with the sum of
+    its rounds under the file's scoring (:func:`points_disagreements`).
     """
-    problems = validate(doc)
+    problems, found = check_document(doc)
     if problems:
         raise TrfError(problems, source=source)
     players = doc.players()
@@ -212,7 +224,7 @@ def to_tournament(doc: TrfDocument, *, source: str = "") -> Tournament:
     if belgian and not time_control:
         time_control = _raw_value(doc, "00F")
     try:
-        return Tournament(
+        tournament = Tournament(
             name=doc.text_value("012") or "",
             players=tuple(_player(p, belgian=belgian) for p in players),
             rounds=tuple(rounds),
@@ -232,6 +244,48 @@ def to_tournament(doc: TrfDocument, *, source: str = "") -> Tournament:
         raise TrfError(
             [Problem(0, 0, gettext_noop("%(error)s"), {"error": str(exc)})], source=source
         ) from exc
+    if warnings is not None:
+        for warning in doc.warnings:
+            warnings.append(warning)
+        for warning in found:
+            if warning not in doc.warnings:
+                warnings.append(warning)
+        for warning in points_disagreements(doc, tournament):
+            warnings.append(warning)
+    return tournament
+
+
+def points_disagreements(doc: TrfDocument, tournament: Tournament) -> list[Problem]:
+    """Player records (``001``) whose points (columns 81–84) disagree with their rounds.
+
+    One problem per record, at column 81, naming the player, the points written and the sum of
+    the rounds under the file's scoring (:func:`scoring_of`); a blank points field is not
+    checked. ``tournament`` is ``to_tournament(doc)``. The reader lists them as warnings (the
+    rounds are what is read); ``chessclub pair`` refuses such a file (it pairs by score).
+    """
+    scores = tournament.scores()
+    problems = []
+    for line, record in enumerate(doc.records, start=1):
+        if not isinstance(record, PlayerRecord) or record.points is None:
+            continue
+        computed = scores.get(PairingNumber(record.starting_rank))
+        if computed is not None and computed != record.points:
+            problems.append(
+                Problem(
+                    line,
+                    81,
+                    gettext_noop(
+                        "player %(player)s: the points field says %(stated)s but the rounds add "
+                        "up to %(computed)s"
+                    ),
+                    {
+                        "player": record.starting_rank,
+                        "stated": format_trf_points(record.points),
+                        "computed": format_trf_points(computed),
+                    },
+                )
+            )
+    return problems
 
 
 # ASCII digits, bounded: a 5000-digit number would make int() raise (Python's limit of 4300
@@ -273,6 +327,8 @@ def _is_white(me: int, cell: RoundCell, other: int, other_cell: RoundCell) -> bo
 
 
 def _bye_kind(player: PlayerRecord, number: int, cell: RoundCell) -> ByeKind:
+    if is_half_point_draw(cell):  # "0000 - =", read with a warning
+        return ByeKind.HALF_POINT
     if cell.result is ResultCode.BLANK:
         later = any(not c.is_blank for c in player.cells[number:])
         return ByeKind.ZERO_POINT if later else ByeKind.ABSENT

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TypeAlias
 
+from chessclub.formats.errors import Problem
 from chessclub.formats.limits import MAX_ROUNDS, show
 from chessclub.i18n import Message, gettext_noop
 from chessclub.model import Colour, Points
@@ -740,6 +741,8 @@ class TrfDocument:
     ``final_newline`` tells whether the last line ends with a newline. ``encoding`` and ``bom``
     are those of the bytes read (``utf-8`` unless the bytes were not UTF-8, then ``latin-1``, or
     ``cp1252`` when they hold bytes 0x80–0x9F that Windows-1252 reads as characters).
+    ``warnings`` lists the deviations the reader accepted (at most
+    :data:`~chessclub.formats.errors.MAX_PROBLEMS`, ``warnings_omitted`` counting the others).
     """
 
     records: list[Record] = field(default_factory=list)
@@ -748,6 +751,12 @@ class TrfDocument:
     encoding: str = "utf-8"
     bom: bool = False
     line_endings: tuple[str, ...] | None = None
+    warnings: list[Problem] = field(default_factory=list, compare=False)
+    """What the reader accepted while it deviates from TRF-16 (located: line, column): round
+    dates in another order or punctuation, ``0000 - =`` read as a half-point bye. Not part of
+    the document's value (``==`` ignores it); :func:`~chessclub.formats.trf.read_trf` fills it.
+    """
+    warnings_omitted: int = field(default=0, compare=False)
 
     def players(self) -> list[PlayerRecord]:
         """The ``001`` records in file order."""
