@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 
 from chessclub.model import PairingNumber, Player, Points, RoundEntry, Tournament
 from chessclub.tiebreaks import RuleEra, TiebreakValue, default_tiebreaks, rank
+from chessclub.tiebreaks.context import UnratedRating
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +59,7 @@ def compute_standings(
     *,
     era: RuleEra | None = None,
     lots_seed: int | None = None,
-    unrated_rating: int | None = None,
+    unrated_rating: UnratedRating = None,
 ) -> list[StandingRow]:
     """The standings of ``tournament``, best first.
 

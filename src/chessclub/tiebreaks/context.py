@@ -17,8 +17,9 @@ to SB); the opponents' scores used in SB and KS are the scores without those gam
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
 from fractions import Fraction
-from typing import NamedTuple
+from typing import NamedTuple, TypeAlias
 
 from chessclub.i18n import gettext_noop
 from chessclub.model import (
@@ -101,13 +102,20 @@ class Cell(NamedTuple):
         return ZERO
 
 
+#: The rating unrated players count with in the Art. 10 tiebreaks: one rating for all (the
+#: regulations' fixed rating), one per pairing number (a federation's computed rating, such as
+#: the Belgian fictitious Elo, FRBE B4; a player missing from it stays unrated), or ``None``.
+UnratedRating: TypeAlias = int | Mapping[PairingNumber, int] | None
+
+
 class TiebreakContext:
     """A tournament seen by the tiebreak rules of one era.
 
     ``pre_determined`` selects the rules for pre-determined pairings (round robins, Art. 15.2);
     by default it follows the tournament system. ``through_round`` limits the rounds considered
     (default: every round present). ``unrated_rating`` is the rating the regulations give an
-    unrated player; without it, rating-based tiebreaks are not computed when anyone is unrated.
+    unrated player (:data:`UnratedRating`: one for all, or one per pairing number); without it,
+    rating-based tiebreaks are not computed when anyone is unrated.
     """
 
     def __init__(
@@ -117,7 +125,7 @@ class TiebreakContext:
         era: RuleEra | None = None,
         pre_determined: bool | None = None,
         through_round: int | None = None,
-        unrated_rating: int | None = None,
+        unrated_rating: UnratedRating = None,
     ) -> None:
         self.tournament = tournament
         self.era = era if era is not None else default_era(tournament.start_date)
@@ -368,8 +376,16 @@ class TiebreakContext:
         and no rating for unrated players was set (the tiebreak cannot then be used)."""
         if self._ratings is None:
             raw = {p.pairing_number: p.rating for p in self.tournament.players}
+            given = self.unrated_rating
             fixed = {
-                pn: (r if r is not None and r > 0 else self.unrated_rating) for pn, r in raw.items()
+                pn: (
+                    r
+                    if r is not None and r > 0
+                    else given.get(pn)
+                    if isinstance(given, Mapping)
+                    else given
+                )
+                for pn, r in raw.items()
             }
             if any(r is None for r in fixed.values()):
                 fixed = dict.fromkeys(fixed)

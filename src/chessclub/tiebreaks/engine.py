@@ -27,7 +27,7 @@ from chessclub.tiebreaks.codes import (
     parse_tiebreak,
     require_individual,
 )
-from chessclub.tiebreaks.context import TiebreakContext
+from chessclub.tiebreaks.context import TiebreakContext, UnratedRating
 from chessclub.tiebreaks.direct_encounter import direct_encounter
 from chessclub.tiebreaks.eras import RuleEra
 from chessclub.tiebreaks.explanation import Explanation, Note, TiebreakValue
@@ -128,7 +128,7 @@ def evaluate(
     era: RuleEra | None = None,
     pre_determined: bool | None = None,
     through_round: int | None = None,
-    unrated_rating: int | None = None,
+    unrated_rating: UnratedRating = None,
     keep_explanations: bool = True,
 ) -> TiebreakResult:
     """Apply the ordered tiebreaks: points first, then each code within the groups still tied.
@@ -203,7 +203,7 @@ def compute_tiebreaks(
     era: RuleEra | None = None,
     pre_determined: bool | None = None,
     through_round: int | None = None,
-    unrated_rating: int | None = None,
+    unrated_rating: UnratedRating = None,
 ) -> dict[PairingNumber, dict[str, TiebreakValue]]:
     """Every player's value of each tiebreak, keyed by pairing number then canonical code.
 
@@ -233,7 +233,7 @@ def rank(
     lots_seed: int | None = None,
     pre_determined: bool | None = None,
     through_round: int | None = None,
-    unrated_rating: int | None = None,
+    unrated_rating: UnratedRating = None,
 ) -> list[RankedPlayer]:
     """The standings by points then ``codes`` (default: :func:`default_tiebreaks`).
 
@@ -298,7 +298,7 @@ def explain(
     era: RuleEra | None = None,
     pre_determined: bool | None = None,
     through_round: int | None = None,
-    unrated_rating: int | None = None,
+    unrated_rating: UnratedRating = None,
 ) -> Explanation:
     """How ``player``'s value of ``code`` was made.
 

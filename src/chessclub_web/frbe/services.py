@@ -22,10 +22,11 @@ from chessclub.formats.frbe_players import (
     read_player_csv,
     read_player_dbf,
 )
+from chessclub.model import PairingNumber, TournamentSystem
 from chessclub.model import Tournament as CoreTournament
-from chessclub.model import TournamentSystem
 from chessclub.model.list_player import ListPlayer
 from chessclub.ratings.frbe import ListedPlayer, RatingRun, period_games, rating_run
+from chessclub.ratings.frbe.fictitious import FictitiousEloError, fictitious_elo
 from chessclub_web.audit.models import AuditAction
 from chessclub_web.audit.services import record
 from chessclub_web.clubs.models import Club, Player
@@ -203,6 +204,31 @@ def list_for(tournaments: Iterable[CoreTournament]) -> dict[int, FrbePlayer] | N
         row.matricule: frbe_player(row)
         for row in FederationPlayer.objects.filter(matricule__in=wanted)
     }
+
+
+def fictitious_ratings(tournament: CoreTournament) -> dict[PairingNumber, int]:
+    """The Belgian fictitious Elo (FRBE B4) of each unrated player of ``tournament``, by
+    pairing number, for the rating-based tiebreaks of a tournament whose rule for unrated
+    players is the FRBE one (``tournaments.hooks.fictitious_ratings``, requirement R-REG-6):
+    the players' game counts come from the site's current ``PLAYER`` list, as on the export
+    page. Empty when B4 gives no value: no list, a player with a matricule missing from it,
+    fewer than 2 unrated or 2 rated players, a group that does not settle."""
+    players = list_for([tournament])
+    if players is None:
+        return {}
+    counts: dict[PairingNumber, int] = {}
+    for p in tournament.players:
+        number = matricule_number(p.matricule)
+        if number is None or number <= 0:
+            continue
+        if number not in players:
+            return {}  # B4 needs every listed player's game count
+        counts[p.pairing_number] = players[number].games
+    try:
+        result = fictitious_elo(tournament, counts)
+    except FictitiousEloError:
+        return {}
+    return dict(result.values) if result.applies else {}
 
 
 def export_settings(row: Tournament) -> ExportSettings:

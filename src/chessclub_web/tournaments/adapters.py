@@ -43,6 +43,8 @@ from chessclub.model import (
     TournamentSystem,
 )
 from chessclub.tiebreaks import RuleEra, default_era, default_tiebreaks
+from chessclub.tiebreaks.context import UnratedRating
+from chessclub_web.tournaments import hooks
 from chessclub_web.tournaments import models as rows
 from chessclub_web.tournaments.errors import ValueDoesNotFitError
 from chessclub_web.tournaments.tiebreak_codes import canonical_code, stored_codes, tiebreaks_text
@@ -395,8 +397,8 @@ class StandingsSettings(NamedTuple):
     stored_codes_invalid: bool = False
     #: The rating unrated players count with in ARO, TPR, APRO… (FIDE C.07 Art. 10), or
     #: ``None`` (those tiebreaks are not computed while a player is unrated):
-    #: :func:`unrated_rating`.
-    unrated_rating: int | None = None
+    #: :func:`unrated_rating`; one per pairing number under the FRBE rule.
+    unrated_rating: UnratedRating = None
 
 
 def system_default_codes(system: str) -> tuple[str, ...]:
@@ -427,17 +429,20 @@ def standings_settings(
         codes_are_default=codes_are_default,
         era_from_start_date=era_from_start_date,
         stored_codes_invalid=parsed is None,
-        unrated_rating=unrated_rating(row),
+        unrated_rating=unrated_rating(row, tournament),
     )
 
 
-def unrated_rating(row: rows.Tournament) -> int | None:
+def unrated_rating(row: rows.Tournament, tournament: Tournament | None = None) -> UnratedRating:
     """The rating the tournament's regulations give unrated players for the rating-based
     tiebreaks (FIDE C.07 Art. 10; requirement R-REG-6): the fixed rating (0–3000) when
-    ``unrated_rating_rule`` is ``"fixed"``, else ``None``. Under ``"frbe"`` (Belgian events)
-    an unrated player counts with the fictitious Elo stored on their entry (``***``, FRBE B4,
-    given on the FRBE export page): it is their rating already, so nothing is added here; a
-    player with neither still leaves those tiebreaks uncomputed."""
+    ``unrated_rating_rule`` is ``"fixed"``; under ``"frbe"`` (Belgian events) each unrated
+    player's fictitious Elo of FRBE B4, computed on ``tournament`` (its core value) with the
+    game counts of the site's Belgian list (``hooks.fictitious_ratings``; a player with a
+    stored ``***`` rating counts with it already); else ``None``. A player left without a
+    rating still leaves those tiebreaks uncomputed."""
     if row.unrated_rating_rule == rows.UnratedRating.FIXED and row.unrated_rating is not None:
         return min(int(row.unrated_rating), rows.UNRATED_RATING_MAX)
+    if row.unrated_rating_rule == rows.UnratedRating.FRBE and tournament is not None:
+        return hooks.fictitious_ratings(tournament) or None
     return None

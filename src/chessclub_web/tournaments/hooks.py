@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Generic, ParamSpec, TypeVar
 
 if TYPE_CHECKING:
+    from chessclub.model import PairingNumber
     from chessclub_web.tournaments.models import Tournament
 
 P = ParamSpec("P")
@@ -72,3 +73,10 @@ search_lists: Hook[..., list[Any]] = Hook("search_lists", "chessclub_web.federat
 #: One player of a rating list: ``(kind, key) -> ListPlayer | None``, completed by their FIDE
 #: record (``federation.search.list_player``).
 list_player: Hook[..., Any] = Hook("list_player", "chessclub_web.federation")
+
+#: The Belgian fictitious Elo (FRBE B4) of a tournament's unrated players, by pairing number:
+#: ``(core tournament) -> dict[PairingNumber, int]`` (``frbe.services.fictitious_ratings``;
+#: empty when B4 gives none), for the rating-based tiebreaks under the FRBE rule (R-REG-6).
+fictitious_ratings: Hook[..., dict[PairingNumber, int]] = Hook(
+    "fictitious_ratings", "chessclub_web.frbe"
+)
