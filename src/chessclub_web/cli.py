@@ -2,7 +2,8 @@
 layer's database commands added to it.
 
 The core offers the parser, its extension hook and the one table of exit codes; this module
-adds ``import``, ``user add``, ``user federation-data``, ``lists import``, ``lists rollback``,
+adds ``import``, ``user add``, ``user federation-data``, ``lists import``, ``lists import-fide``,
+``lists rollback``,
 ``club add``, ``demo``, ``document``, ``serve`` and ``manage`` (:func:`register`) and runs the
 whole through the core's error handler (:func:`main`, the ``[project.scripts]`` entry point).
 Each command imports :mod:`chessclub_web.commands` (and so Django) only when it runs:
@@ -77,6 +78,31 @@ def cmd_lists_import(args: argparse.Namespace) -> int:
             print(f"  {line}", file=sys.stderr)
         return EXIT_INVALID_INPUT if exc.invalid else EXIT_FAILURE
     print(message)
+    return EXIT_OK
+
+
+def cmd_lists_import_fide(args: argparse.Namespace) -> int:
+    from chessclub_web import commands
+
+    commands.setup()
+    try:
+        message, notes = commands.import_fide_list(
+            args.file,
+            time_control=args.time_control or "",
+            list_date=args.list_date,
+            again=args.again,
+            username=args.user,
+        )
+    except commands.FederationListRefused as exc:
+        print("chessclub: the FIDE list was not imported:", file=sys.stderr)
+        for line in exc.lines:
+            print(f"  {line}", file=sys.stderr)
+        return EXIT_INVALID_INPUT if exc.invalid else EXIT_FAILURE
+    print(message)
+    if notes:
+        print("chessclub: warnings:", file=sys.stderr)
+        for line in notes:
+            print(f"  {line}", file=sys.stderr)
     return EXIT_OK
 
 
@@ -238,14 +264,16 @@ def register(sub: Any) -> None:
         "federation-data",
         help="give or take the site role 'federation data manager'",
         description="A federation data manager imports, replaces and rolls back the site's "
-        "federation lists (FRBE PLAYER, FSE ranking list) on the Federation lists page "
-        "(/lists/); it gives no right inside any club. --revoke takes the role back.",
+        "federation lists (FRBE PLAYER, FSE ranking list, FIDE's list) on the Federation "
+        "lists page (/lists/); it gives no right inside any club. --revoke takes the role back.",
     )
     p.add_argument("username")
     p.add_argument("--revoke", action="store_true", help="take the role back")
     p.set_defaults(func=cmd_user_federation_data)
 
-    p = sub.add_parser("lists", help="the site's federation lists (import, roll back)")
+    p = sub.add_parser(
+        "lists", help="the site's federation lists (import, import FIDE's, roll back)"
+    )
     lists_sub = p.add_subparsers(dest="lists_command", required=True, metavar="ACTION")
     p = lists_sub.add_parser(
         "import",
@@ -263,12 +291,48 @@ def register(sub: Any) -> None:
     p.add_argument("--user", help="username recorded as the importer")
     p.set_defaults(func=cmd_lists_import)
     p = lists_sub.add_parser(
+        "import-fide",
+        help="import FIDE's rating list (combined, or one time control's)",
+        description="Import FILE, one of FIDE's downloadable lists (ratings.fide.com/"
+        "download_lists.phtml), as the new version of the site's FIDE list: the combined list "
+        "(players_list.zip, its players_list_foa.txt, or players_list_xml.zip) or the list of "
+        "one time control (standard_, rapid_ or blitz_rating_list.zip, TXT or XML), zipped or "
+        "not. The file is read as a stream, never whole, in one transaction. The list is "
+        "updated in place: the combined list rewrites every player and removes those it no "
+        "longer lists; a list of one time control changes only that time control's rating, "
+        "games, K and inactivity. Lines that cannot be read are left out and printed on "
+        "standard error (line, column, why); a file whose header is not FIDE's, or with too "
+        "many such lines, changes nothing (exit code 3, each problem printed). The same file "
+        "as the current version is refused unless --again.",
+    )
+    p.add_argument("file", help="the zip, TXT or XML as FIDE publishes it")
+    p.add_argument(
+        "--time-control",
+        choices=("standard", "rapid", "blitz"),
+        help="the time control of a list of one time control whose file name does not start "
+        "with standard_, rapid_ or blitz_ (refused for the combined list, or against the name)",
+    )
+    p.add_argument(
+        "--list-date",
+        default="",
+        metavar="YYYY-MM-DD",
+        help="the list's date, for the combined list (a list of one time control gives its "
+        "month in its header, which wins)",
+    )
+    p.add_argument("--again", action="store_true", help="import the current file again")
+    p.add_argument(
+        "--user", help="username recorded as the importer (staff or a federation data manager)"
+    )
+    p.set_defaults(func=cmd_lists_import_fide)
+    p = lists_sub.add_parser(
         "rollback",
         help="make an earlier version current again",
         description="Make the version before the current one (or version --to N) of the "
-        "site's federation list KIND current again. Only the last versions keep their records.",
+        "site's federation list KIND current again. Only the last versions keep their records. "
+        "The FIDE list has no roll-back: each import updates it in place (import the earlier "
+        "file again instead); 'rollback fide' says so and changes nothing (exit code 1).",
     )
-    p.add_argument("kind", choices=("frbe", "fse"))
+    p.add_argument("kind", choices=("frbe", "fse", "fide"))
     p.add_argument("--to", type=int, metavar="N", help="the version's number")
     p.set_defaults(func=cmd_lists_rollback)
 

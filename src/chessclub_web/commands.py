@@ -6,6 +6,8 @@
 - :func:`load_demo` — the demo club, its tournament and a local demo account (idempotent);
 - :func:`create_club` — create a club (optionally owned by an existing user);
 - :func:`import_file` — import a Belgian results file or a TRF into a club;
+- :func:`import_federation_list`, :func:`import_fide_list`, :func:`roll_back_federation_list` —
+  the site's federation lists (``chessclub lists``);
 - :func:`make_document` — a printed document of a tournament file (no database);
 - :func:`serve` — serve the app locally.
 
@@ -311,6 +313,54 @@ def import_federation_list(
     the file at ``path``, as the site's operator (``username``: recorded as the importer).
     Returns the message to print. Raises :class:`FederationListRefused`,
     :class:`UnknownUserError`, ``OSError``."""
+    version = _import_list(kind, path, list_date=list_date, again=again, username=username)
+    return _imported(kind, version)
+
+
+def import_fide_list(
+    path: str,
+    *,
+    time_control: str = "",
+    list_date: str = "",
+    again: bool = False,
+    username: str | None = None,
+) -> tuple[str, list[str]]:
+    """Import FIDE's list from the file at ``path`` (zipped or not, TXT or XML; read as a
+    stream, never whole), as the site's operator. ``time_control``: ``standard``, ``rapid`` or
+    ``blitz`` for a list of one time control whose name does not say it. Returns the message
+    to print (with what was imported) and the import's warnings (its lines left out, with
+    why, and the reader's notes). Raises
+    :class:`FederationListRefused`, :class:`UnknownUserError`, ``OSError``."""
+    from chessclub_web.fide import services
+
+    version = _import_list(
+        "fide",
+        path,
+        list_date=list_date,
+        again=again,
+        username=username,
+        options={"time_control": time_control},
+    )
+    return f"{_imported('fide', version)}\n{services.summary(version)}", services.warnings(version)
+
+
+def _imported(kind: str, version: Any) -> str:
+    return (
+        f"Imported version {version.number} of the {kind} list: {version.records} records, "
+        f"{version.created} new, {version.updated} changed, {version.removed} removed "
+        f"(SHA-256 {version.sha256[:12]})"
+    )
+
+
+def _import_list(
+    kind: str,
+    path: str,
+    *,
+    list_date: str,
+    again: bool,
+    username: str | None,
+    options: dict[str, str] | None = None,
+) -> Any:
     import datetime
 
     from chessclub_web.federation import services
@@ -336,26 +386,22 @@ def import_federation_list(
             raise FederationListRefused(
                 [f"{username} is neither staff nor a federation data manager"], invalid=False
             )
-    data = Path(path).read_bytes()
-    try:
-        version = services.import_list(
-            kind,
-            data,
-            Path(path).name,
-            importer_user,
-            list_date=date,
-            again=again,
-            operator=True,
-        )
-    except importer.errors as error:
-        raise FederationListRefused(importer.describe(error), invalid=True) from None
-    except services.ListRefused as refusal:
-        raise FederationListRefused([str(refusal)], invalid=False) from None
-    return (
-        f"Imported version {version.number} of the {kind} list: {version.records} records, "
-        f"{version.created} new, {version.updated} changed, {version.removed} removed "
-        f"(SHA-256 {version.sha256[:12]})"
-    )
+    with open(path, "rb") as stream:
+        try:
+            return services.import_list(
+                kind,
+                stream if importer.read_stream is not None else stream.read(),
+                Path(path).name,
+                importer_user,
+                list_date=date,
+                again=again,
+                operator=True,
+                options=options,
+            )
+        except importer.errors as error:
+            raise FederationListRefused(importer.describe(error), invalid=True) from None
+        except services.ListRefused as refusal:
+            raise FederationListRefused([str(refusal)], invalid=False) from None
 
 
 def roll_back_federation_list(kind: str, *, to: int | None = None) -> str:

@@ -135,6 +135,7 @@ INSTALLED_APPS = [
     "chessclub_web.federation",
     "chessclub_web.frbe",
     "chessclub_web.fse",
+    "chessclub_web.fide",
     "chessclub_web.teams",
     "chessclub_web.documents",
     "axes",

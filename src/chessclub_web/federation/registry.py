@@ -2,15 +2,15 @@
 how its records are stored under a version, how its problems are worded.
 
 The federation app knows no list's format: the apps that own the records (``frbe``, ``fse``,
-later the FIDE list) register a :class:`ListImporter` in their ``AppConfig.ready()``, so that
-the dependency goes from those apps to this one, never back.
+``fide``) register a :class:`ListImporter` in their ``AppConfig.ready()``, so that the
+dependency goes from those apps to this one, never back.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from chessclub.model.list_player import ListPlayer
 
@@ -33,6 +33,18 @@ class Counts:
 
 
 @dataclass(frozen=True)
+class ImportChoice:
+    """A choice the import form (a select) and the command line offer for one kind of list:
+    ``name`` is the form field and the key of the import's ``options``; ``choices`` the values
+    and their labels (the first one the default; ``""``: none chosen)."""
+
+    name: str
+    label: Any
+    choices: tuple[tuple[str, Any], ...]
+    help: Any = ""
+
+
+@dataclass(frozen=True)
 class ListImporter:
     """One kind of list.
 
@@ -47,6 +59,21 @@ class ListImporter:
     - ``asks_list_date``: whether the import form asks for the list's date (a file that does
       not say it).
     - ``accept``: the file types the upload offers (HTML ``accept``).
+    - ``max_size``: the largest upload taken, in bytes.
+
+    A list too big to be read whole (FIDE's: 300 MB of text) gives ``read_stream``:
+    ``read_stream(stream, filename, options)`` takes a binary, seekable stream (an upload's
+    temporary file, a file opened at the command line) and may read it lazily, while
+    ``store`` runs: the stream stays open until then, and ``parsed.close()`` (if it has one)
+    is called after. ``store`` may then raise one of ``errors`` too (a file refused half-way:
+    the transaction is undone). ``options``: the values of ``choices`` (:class:`ImportChoice`).
+
+    ``in_place``: the records are not kept per version but updated in place (``row_model``
+    has no ``version``): a version is a line of the history, no earlier one can be made
+    current again, nothing is pruned. ``notes(version)``: what the list's page says of a
+    version (the warnings of its import), in the reader's language. ``list_date_help`` and
+    ``file_help``: the form's notes under the list's date and under the file (by default, the
+    FRBE and FSE lists' ones).
     """
 
     kind: str
@@ -59,6 +86,12 @@ class ListImporter:
     asks_list_date: bool = False
     accept: str = ""
     max_size: int = 40 * 1024 * 1024
+    read_stream: Callable[[IO[bytes], str, Mapping[str, str]], Any] | None = None
+    choices: tuple[ImportChoice, ...] = ()
+    in_place: bool = False
+    notes: Callable[[ListVersion], list[str]] | None = None
+    list_date_help: Any = ""
+    file_help: Any = ""
 
 
 _IMPORTERS: dict[str, ListImporter] = {}

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import datetime
 import hashlib
-from typing import Any
+import io
+from collections.abc import Mapping
+from typing import IO, Any
 
 from django.contrib.auth.models import Group, Permission
 from django.core.exceptions import PermissionDenied
@@ -31,7 +33,7 @@ from chessclub_web.federation.models import (
     ListKind,
     ListVersion,
 )
-from chessclub_web.federation.registry import importer_for
+from chessclub_web.federation.registry import ListImporter, importer_for
 
 #: The versions whose records are kept (the newest ones, and always the current one): a
 #: roll-back reaches back this far. Older versions keep their line in the history.
@@ -72,8 +74,37 @@ def current_version_id(kind: str) -> Subquery:
     return Subquery(FederationList.objects.filter(kind=kind).values("current_id")[:1])
 
 
-def file_digest(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
+def file_digest(data: bytes | IO[bytes]) -> str:
+    """The SHA-256 of a file's bytes, or of a stream's from where it stands (read through in
+    chunks, then put back there)."""
+    if isinstance(data, bytes):
+        return hashlib.sha256(data).hexdigest()
+    start = data.tell()
+    digest = hashlib.sha256()
+    while chunk := data.read(1 << 20):
+        digest.update(chunk)
+    data.seek(start)
+    return digest.hexdigest()
+
+
+def _options(importer: ListImporter, given: Mapping[str, str]) -> dict[str, str]:
+    """The import's choices (:class:`~chessclub_web.federation.registry.ImportChoice`): each
+    one given or its first value; an unknown choice or value is refused (400)."""
+    known = {choice.name: choice for choice in importer.choices}
+    for name in given:
+        if name not in known:
+            raise ListRefused(_("Unknown import option."), 400)
+    chosen: dict[str, str] = {}
+    for name, choice in known.items():
+        value = given.get(name, choice.choices[0][0] if choice.choices else "")
+        if value not in {v for v, _label in choice.choices}:
+            raise ListRefused(
+                _("“%(value)s” is not a choice of %(option)s.")
+                % {"value": value[:40], "option": choice.label},
+                400,
+            )
+        chosen[name] = value
+    return chosen
 
 
 def _locked(kind: str) -> FederationList:
@@ -91,15 +122,22 @@ def _locked(kind: str) -> FederationList:
 
 def import_list(
     kind: str,
-    data: bytes,
+    data: bytes | IO[bytes],
     filename: str,
     user: Any,
     *,
     list_date: datetime.date | None = None,
     again: bool = False,
     operator: bool = False,
+    options: Mapping[str, str] | None = None,
 ) -> ListVersion:
     """Read ``data`` as a ``kind`` list and make it the current version.
+
+    ``data``: the file's bytes, or a binary, seekable stream (an upload's temporary file, a
+    file opened at the command line): a list whose importer reads streams
+    (``ListImporter.read_stream``: FIDE's) is read from it while it is stored, never whole;
+    another is read whole from it first. ``options``: the importer's choices
+    (``ListImporter.choices``; an unknown one refused with 400).
 
     Raises ``PermissionDenied`` for a user without the site right, the format's own error
     (``ListImporter.errors``, every problem located; nothing stored) for a bad file, and
@@ -111,8 +149,31 @@ def import_list(
     importer = importer_for(kind)
     if importer is None:
         raise ListRefused(_("This list cannot be imported yet."), status=404)
-    parsed = importer.read(data, filename)
+    chosen = _options(importer, options or {})
     digest = file_digest(data)
+    if importer.read_stream is not None:
+        stream = io.BytesIO(data) if isinstance(data, bytes) else data
+        parsed = importer.read_stream(stream, filename, chosen)
+    else:
+        parsed = importer.read(data if isinstance(data, bytes) else data.read(), filename)
+    try:
+        return _store(kind, importer, parsed, digest, filename, user, list_date, again)
+    finally:
+        close = getattr(parsed, "close", None)
+        if callable(close):
+            close()
+
+
+def _store(
+    kind: str,
+    importer: ListImporter,
+    parsed: Any,
+    digest: str,
+    filename: str,
+    user: Any,
+    list_date: datetime.date | None,
+    again: bool,
+) -> ListVersion:
     with transaction.atomic():
         row = _locked(kind)
         previous = row.current
@@ -151,7 +212,11 @@ def import_list(
             previous=previous,
             user=version.imported_by,
         )
-        _prune(row, importer.row_model)
+        if importer.in_place:
+            # the records are the current version's only: no earlier one can come back
+            row.versions.filter(rows_kept=True).exclude(pk=version.pk).update(rows_kept=False)
+        else:
+            _prune(row, importer.row_model)
     return version
 
 
@@ -181,8 +246,17 @@ def roll_back(
     ``to`` is unknown (404). ``expected``: the number of the version the user saw current
     (the page's button sends it): another change meanwhile (a double click that already went
     back one step, another manager's import) is refused with 409, nothing changed.
-    ``operator``: as for :func:`import_list`."""
+    ``operator``: as for :func:`import_list`. A list updated in place
+    (``ListImporter.in_place``: FIDE's) has no earlier version to go back to: refused (409)."""
     _check(user, operator)
+    importer = importer_for(kind)
+    if importer is not None and importer.in_place:
+        raise ListRefused(
+            _(
+                "This list is updated in place by each import: an earlier version cannot be "
+                "made current again. Import that version's file again instead."
+            )
+        )
     with transaction.atomic():
         row = _locked(kind)
         current = row.current

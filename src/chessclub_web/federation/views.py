@@ -7,6 +7,7 @@ which search them and copy from them."""
 from __future__ import annotations
 
 import datetime
+from typing import IO, cast
 
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
@@ -64,8 +65,10 @@ def _kind(kind: str) -> str:
 @require_http_methods(["GET", "HEAD", "POST"])
 def federation_list(request: HttpRequest, kind: str) -> HttpResponse:
     """One list: its current version, the import form, the versions (each kept one can be made
-    current again) and the events. POST ``action=import`` (``file``, ``list_date`` for a list
-    whose file gives none, ``again`` to import the current file once more) or
+    current again, unless the list is updated in place) and the events, the notes of the last
+    import (its lines left out). POST ``action=import`` (``file``, ``list_date`` for a list
+    whose file gives none, ``again`` to import the current file once more, the importer's
+    choices such as FIDE's ``time_control``) or
     ``action=rollback`` (``version``: the number; none: the one before the current). A bad
     file answers 400 with its problems (at most the reader's limit, then how many more) and
     changes nothing; a refused change 409; a file too big 413."""
@@ -109,13 +112,20 @@ def _list_page(request: HttpRequest, kind: str) -> HttpResponse:
                     )
                 if upload is None:
                     raise services.ListRefused(_("Choose a file."), 400)
+                # A list read as a stream takes the upload's file (on disk past 5 MB) as it is.
+                data: bytes | IO[bytes] = (
+                    upload.read()
+                    if importer.read_stream is None
+                    else (cast(IO[bytes], upload.file))
+                )
                 version = services.import_list(
                     kind,
-                    upload.read(),
+                    data,
                     upload.name or "",
                     request.user,
                     list_date=list_date,
                     again=request.POST.get("again") == "on",
+                    options={c.name: request.POST.get(c.name, "") for c in importer.choices},
                 )
                 messages.success(
                     request,
@@ -161,6 +171,7 @@ def _list_page(request: HttpRequest, kind: str) -> HttpResponse:
     versions = list(
         ListVersion.objects.filter(federation_list=row).select_related("imported_by")[:50]
     )
+    latest = versions[0] if versions else None
     return render(
         request,
         "federation/list.html",
@@ -170,7 +181,10 @@ def _list_page(request: HttpRequest, kind: str) -> HttpResponse:
             "importer": importer,
             "current": row.current,
             "can_undo": row.current is not None
+            and not importer.in_place
             and row.versions.filter(rows_kept=True, number__lt=row.current.number).exists(),
+            "notes": importer.notes(latest) if importer.notes and latest else [],
+            "notes_of": latest,
             "versions": versions,
             "events": row.events.select_related("version", "previous", "user")[:50],
             "problems": problems,
