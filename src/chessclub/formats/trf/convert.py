@@ -261,7 +261,8 @@ def points_disagreements(doc: TrfDocument, tournament: Tournament) -> list[Probl
     One problem per record, at column 81, naming the player, the points written and the sum of
     the rounds under the file's scoring (:func:`scoring_of`); a blank points field is not
     checked. ``tournament`` is ``to_tournament(doc)``. The reader lists them as warnings (the
-    rounds are what is read); ``chessclub pair`` refuses such a file (it pairs by score).
+    rounds are what is read); ``chessclub pair`` pairs on the rounds' points and warns too
+    (``chessclub.pairing.request.score_problems``).
     """
     scores = tournament.scores()
     problems = []
