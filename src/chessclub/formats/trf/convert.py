@@ -20,8 +20,8 @@ from __future__ import annotations
 import datetime
 import re
 from collections.abc import Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from dataclasses import fields as dataclass_fields
-from dataclasses import replace
 from fractions import Fraction
 
 from chessclub.formats.errors import ExportError, Problem, ProblemSink, TrfError
@@ -41,6 +41,7 @@ from chessclub.formats.trf.records import (
     TextRecord,
     TrfDocument,
     XxsRecord,
+    cell_column,
     format_trf_points,
 )
 from chessclub.i18n import gettext_noop
@@ -283,6 +284,85 @@ def points_disagreements(doc: TrfDocument, tournament: Tournament) -> list[Probl
                         "player": record.starting_rank,
                         "stated": format_trf_points(record.points),
                         "computed": format_trf_points(computed),
+                    },
+                )
+            )
+    return problems
+
+
+@dataclass(frozen=True, slots=True)
+class UnpairedCell:
+    """A cell without opponent written in a round that holds no game yet (a round not paired):
+    ``player``'s ``code`` (``U``, ``H``, ``F``, ``Z``, ``-``, ``=``…) in ``round_number``, at
+    ``line`` and ``column`` (the result's column)."""
+
+    round_number: int
+    player: int
+    code: ResultCode
+    line: int
+    column: int
+
+
+def unpaired_rounds(
+    doc: TrfDocument, tournament: Tournament
+) -> tuple[Tournament, tuple[UnpairedCell, ...]]:
+    """``tournament`` (``to_tournament(doc)``) without its trailing rounds that hold no game,
+    and the cells written in those rounds.
+
+    A round with byes only (``0000 - U``, requested ``H``/``Z``, absences) and no board is a
+    round still to pair whose pre-assigned byes the file already states (spec P6), not a
+    played round: the last round with a game ends the rounds played. Cells in file order,
+    round by round.
+    """
+    rounds = list(tournament.rounds)
+    while rounds and not rounds[-1].games:
+        rounds.pop()
+    if len(rounds) == len(tournament.rounds):
+        return tournament, ()
+    first = len(rounds) + 1
+    cells: list[UnpairedCell] = []
+    for number in range(first, len(tournament.rounds) + 1):
+        for line, record in enumerate(doc.records, start=1):
+            if not isinstance(record, PlayerRecord):
+                continue
+            cell = record.cell(number)
+            if cell is not None and cell.opponent is None and cell.result is not _R.BLANK:
+                cells.append(
+                    UnpairedCell(
+                        number, record.starting_rank, cell.result, line, cell_column(number, 8)
+                    )
+                )
+    return replace(tournament, rounds=tuple(rounds)), tuple(cells)
+
+
+def second_pairing_allocated_byes(doc: TrfDocument) -> list[Problem]:
+    """A problem at the cell of every ``0000 - U`` after the first of its round (FIDE C.04.1:
+    at most one pairing-allocated bye a round), naming the player who has the first."""
+    first: dict[int, tuple[int, int]] = {}
+    problems: list[Problem] = []
+    for line, record in enumerate(doc.records, start=1):
+        if not isinstance(record, PlayerRecord):
+            continue
+        for number, cell in enumerate(record.cells, start=1):
+            if cell.opponent is not None or cell.result is not _R.PAIRING_ALLOCATED_BYE:
+                continue
+            if number not in first:
+                first[number] = (line, record.starting_rank)
+                continue
+            problems.append(
+                Problem(
+                    line,
+                    cell_column(number, 8),
+                    gettext_noop(
+                        "round %(round)s: player %(player)s has a second pairing-allocated bye "
+                        "(U); player %(first)s (line %(line)s) has one, and a round has at most "
+                        "one (FIDE C.04.1)"
+                    ),
+                    {
+                        "round": number,
+                        "player": record.starting_rank,
+                        "first": first[number][1],
+                        "line": first[number][0],
                     },
                 )
             )
