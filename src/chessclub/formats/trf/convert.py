@@ -251,9 +251,70 @@ def to_tournament(
         for warning in found:
             if warning not in doc.warnings:
                 warnings.append(warning)
+        for warning in round_date_warnings(doc, tournament):
+            warnings.append(warning)
         for warning in points_disagreements(doc, tournament):
             warnings.append(warning)
     return tournament
+
+
+#: A round date this many days or more from the middle of the others is warned (a year typed
+#: wrong: rounds are days or weeks apart).
+FAR_DATE_DAYS = 183
+
+
+def round_date_warnings(doc: TrfDocument, tournament: Tournament) -> list[Problem]:
+    """Round dates of record ``132`` that cannot be the round's: one outside the tournament's
+    dates (``042``/``052``, either bound when given), else one at least
+    :data:`FAR_DATE_DAYS` days from the middle (median) date of the rounds. One warning per
+    round, at the ``132`` line and the round's date column (92, 102, …); ``tournament`` is
+    ``to_tournament(doc)``."""
+    line = next(
+        (n for n, r in enumerate(doc.records, start=1) if isinstance(r, RoundDatesRecord)), 0
+    )
+    dated = [(r.number, r.date) for r in tournament.rounds if r.date is not None]
+    if not line or not dated:
+        return []
+    ordered = sorted(d for _n, d in dated)
+    middle = ordered[(len(ordered) - 1) // 2]
+    start, end = tournament.start_date, tournament.end_date
+    problems = []
+    for number, date in dated:
+        column = cell_column(number)
+        if (start is not None and date < start) or (end is not None and date > end):
+            problems.append(
+                Problem(
+                    line,
+                    column,
+                    gettext_noop(
+                        "round %(round)s: date %(date)s is outside the tournament's dates "
+                        "(%(start)s to %(end)s)"
+                    ),
+                    {
+                        "round": number,
+                        "date": f"{date:%Y-%m-%d}",
+                        "start": f"{start:%Y-%m-%d}" if start else "…",
+                        "end": f"{end:%Y-%m-%d}" if end else "…",
+                    },
+                )
+            )
+        elif abs((date - middle).days) >= FAR_DATE_DAYS:
+            problems.append(
+                Problem(
+                    line,
+                    column,
+                    gettext_noop(
+                        "round %(round)s: date %(date)s is far from the other rounds' dates "
+                        "(middle: %(middle)s): is its year right?"
+                    ),
+                    {
+                        "round": number,
+                        "date": f"{date:%Y-%m-%d}",
+                        "middle": f"{middle:%Y-%m-%d}",
+                    },
+                )
+            )
+    return problems
 
 
 def points_disagreements(doc: TrfDocument, tournament: Tournament) -> list[Problem]:
