@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from chessclub.formats.errors import TrfError
+from chessclub.formats.errors import Problem, TrfError
 from chessclub_web.clubs.models import Role
 from chessclub_web.pairings.models import Absence, RequestedBye
 from chessclub_web.pairings.services import pair_next_round
@@ -121,3 +121,24 @@ def test_p6_import_refuses_a_second_pairing_allocated_bye_in_a_played_round(publ
     assert places == [(10, 99)]
     assert "player 4 (line 7)" in str(caught.value)
     assert not Tournament.objects.filter(club=public_club).exists()
+
+
+def test_p6_import_warns_a_played_pairing_allocated_bye_given_twice(public_club, make_user):
+    # round 2: player 7 (line 10) has U again, and 5 plays 4 instead: read as played, warned
+    # at the cell (FIDE C.04.1: at most once)
+    text = seven(
+        {
+            4: ("0.0", ["0003 b 0", "0005 w 0"]),
+            5: ("1.0", ["0001 b 0", "0004 b 1"]),
+            7: ("2.0", ["0000 - U", "0000 - U"]),
+        }
+    )
+    warnings: list[Problem] = []
+    row = import_tournament(
+        public_club, text.encode(), "twice.trf", make_user("a", public_club), warnings=warnings
+    )
+    assert [(w.line, w.column) for w in warnings] == [(10, 109)]
+    assert "at most once" in warnings[0].message
+    assert (
+        Bye.objects.filter(round__tournament=row, player__pairing_number=7, kind="U").count() == 2
+    )

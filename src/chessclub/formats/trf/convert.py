@@ -178,7 +178,9 @@ def to_tournament(
 
     ``warnings`` (a list, optional) receives, located (line, column), what was read while it
     deviates from TRF-16: the document's own :attr:`~TrfDocument.warnings` (round dates,
-    ``0000 - =``), then each player record whose points (cols 81–84) disagree with the sum of
+    ``0000 - =``), round dates that cannot be the round's (:func:`round_date_warnings`), a
+    player's second pairing-allocated bye (:func:`repeated_pairing_allocated_byes`), then each
+    player record whose points (cols 81–84) disagree with the sum of
     its rounds under the file's scoring (:func:`points_disagreements`).
     """
     problems, found = check_document(doc)
@@ -252,6 +254,8 @@ def to_tournament(
             if warning not in doc.warnings:
                 warnings.append(warning)
         for warning in round_date_warnings(doc, tournament):
+            warnings.append(warning)
+        for warning in repeated_pairing_allocated_byes(doc):
             warnings.append(warning)
         for warning in points_disagreements(doc, tournament):
             warnings.append(warning)
@@ -394,6 +398,37 @@ def unpaired_rounds(
                     )
                 )
     return replace(tournament, rounds=tuple(rounds)), tuple(cells)
+
+
+def repeated_pairing_allocated_byes(doc: TrfDocument) -> list[Problem]:
+    """A warning at the cell of every ``0000 - U`` of a player who had one in an earlier round
+    (FIDE C.04.1: a player receives the pairing-allocated bye at most once). Read as written
+    (the rounds played are what happened); ``chessclub pair`` refuses one in the round to
+    pair."""
+    problems: list[Problem] = []
+    for line, record in enumerate(doc.records, start=1):
+        if not isinstance(record, PlayerRecord):
+            continue
+        first = 0
+        for number, cell in enumerate(record.cells, start=1):
+            if cell.opponent is not None or cell.result is not _R.PAIRING_ALLOCATED_BYE:
+                continue
+            if not first:
+                first = number
+                continue
+            problems.append(
+                Problem(
+                    line,
+                    cell_column(number, 8),
+                    gettext_noop(
+                        "round %(round)s: player %(player)s has the pairing-allocated bye (U) "
+                        "again (first in round %(first)s); a player receives it at most once "
+                        "(FIDE C.04.1)"
+                    ),
+                    {"round": number, "player": record.starting_rank, "first": first},
+                )
+            )
+    return problems
 
 
 def second_pairing_allocated_byes(doc: TrfDocument) -> list[Problem]:
