@@ -65,9 +65,13 @@ def register(sub: Any) -> None:
         "as 'N 0'. Requested byes and absences of that round are read from the file (record "
         "240, '0000 - H' cells); a '0000 - U' cell already in that round is kept: that player "
         "has the pairing-allocated bye and the others are paired (a second 'U', or one that "
-        "leaves an odd number to pair, is refused with its line, exit 3). Deviations the "
-        "reader accepts (old round dates, '0000 - =') are printed on standard error as "
-        "warnings. Exit 1 with 'cannot pair: …' when no legal pairing exists.",
+        "leaves an odd number to pair, or one given to a player who already had the "
+        "pairing-allocated bye, is refused with its line, exit 3: FIDE C.04.1). Players are "
+        "paired on the points of their rounds: a points field (cols 81-84) that counts the "
+        "rounds with or without the player's bye already written in the round to pair "
+        "agrees; any other is a warning and the rounds' points pair. Deviations the reader "
+        "accepts (old round dates, '0000 - =', points fields) are printed on standard error "
+        "as warnings. Exit 1 with 'cannot pair: …' when no legal pairing exists.",
     )
     p.add_argument("file", help="the TRF (TRF-16 with XXR/XXC, or TRF-2026 records)")
     p.add_argument("-o", "--output", help="output file (default: standard output)")

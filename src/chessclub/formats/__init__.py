@@ -67,10 +67,13 @@ def _sniff(data: bytes) -> tuple[FileFormat, Problem | None]:
     if is_utf16(data):
         return FileFormat.UNKNOWN, Problem(1, 0, UTF16_MESSAGE)
     trf_line = header_line = 0
+    tabbed: tuple[int, int] | None = None  # a '001' record with tabs: (line, column)
     for number, raw in enumerate(data.splitlines(), start=1):
         line = raw[3:] if number == 1 and raw.startswith(b"\xef\xbb\xbf") else raw
         if not trf_line and line.startswith(b"001 "):
             trf_line = number
+        elif tabbed is None and line.startswith(b"001") and b"\t" in line[:12]:
+            tabbed = (number, line.index(b"\t") + 1)
         elif not header_line and b"Matr" in line and _FRBE_HEADER.search(line):
             header_line = number
         if trf_line and header_line:
@@ -87,6 +90,16 @@ def _sniff(data: bytes) -> tuple[FileFormat, Problem | None]:
         return FileFormat.TRF, None
     if b"Matr" in data and b"Nom" in data:
         return FileFormat.FRBE, None
+    if tabbed is not None:
+        return FileFormat.UNKNOWN, Problem(
+            tabbed[0],
+            tabbed[1],
+            gettext_noop(
+                "a FIDE TRF player record ('001') whose columns are separated by tabs: a TRF "
+                "has fixed columns, written with spaces (a spreadsheet or an editor replaced "
+                "them); save the file again with spaces"
+            ),
+        )
     return FileFormat.UNKNOWN, Problem(
         1,
         0,
@@ -106,7 +119,8 @@ def read_tournament(
     Raises :class:`FormatError` (``FrbeError`` or ``TrfError``) listing every problem with its
     line and column; a plain :class:`FormatError` on line 1 for UTF-16 text or a file of neither
     format, on the later of the two lines for a file holding both a Belgian column header and
-    TRF player records. ``warnings`` (a list, optional) receives what a TRF reader accepted
+    TRF player records, at the first tab of a ``001`` record written with tabs instead of spaces.
+    ``warnings`` (a list, optional) receives what a TRF reader accepted
     while it deviates from TRF-16, located (:func:`chessclub.formats.trf.to_tournament`).
     """
     found, problem = _sniff(data)

@@ -59,14 +59,21 @@ class PairingRequest:
 
 
 def read_swiss_trf(
-    data: bytes, *, source: str = "", warnings: ProblemSink | None = None
+    data: bytes,
+    *,
+    source: str = "",
+    warnings: ProblemSink | None = None,
+    round_to_pair: int | None = None,
 ) -> tuple[TrfDocument, Tournament]:
     """Read a TRF to pair or check: the document and its tournament.
 
     Raises :class:`~chessclub.formats.errors.TrfError` for a file that cannot be read, and for
     one without any player record (``001``): there is nothing to pair. ``warnings`` (a list)
-    receives what the reader accepted while it deviates (:func:`to_tournament`); the points
-    that disagree with the rounds, a warning there, are a problem here (:func:`score_problems`).
+    receives what the reader accepted while it deviates (:func:`to_tournament`), the points
+    that disagree with the rounds among them (:func:`score_problems`): pairing goes by the
+    rounds' points (FIDE C.04.3 score groups), the points field is only checked. A points
+    field that counts every round but the player's cell of ``round_to_pair`` (a bye written
+    before the round is paired: ``U``, ``H``, ``F``, ``Z``) agrees and is not warned.
     """
     doc = read_trf(data, source=source)
     found: list[Problem] = []
@@ -76,24 +83,40 @@ def read_swiss_trf(
             [Problem(1, 0, gettext_noop("no player record (001): nothing to pair"))],
             source=source,
         )
-    problems = score_problems(doc, tournament)
-    if problems:
-        raise TrfError(problems, source=source)
+    disagreements = points_disagreements(doc, tournament)
+    kept = score_problems(doc, tournament, round_to_pair)
     if warnings is not None:
         for warning in found:
-            warnings.append(warning)
+            if warning not in disagreements or warning in kept:
+                warnings.append(warning)
     return doc, tournament
 
 
-def score_problems(doc: TrfDocument, tournament: Tournament) -> list[Problem]:
+def score_problems(
+    doc: TrfDocument, tournament: Tournament, round_to_pair: int | None = None
+) -> list[Problem]:
     """Player records (``001``) whose points (columns 81–84) disagree with their rounds
-    (:func:`chessclub.formats.trf.convert.points_disagreements`).
-
-    The engine pairs by score groups; a file whose stated scores are not its results' sums
-    (with the file's scoring, byes of the round to pair included) cannot be trusted to pair
-    and is refused with the line (bad-input rule), where the reader only warns.
+    (:func:`chessclub.formats.trf.convert.points_disagreements`), leaving out those whose
+    points are the sum of the rounds before ``round_to_pair`` (the file was written before
+    that round's byes scored: TRF writers put the points of the rounds played).
     """
-    return points_disagreements(doc, tournament)
+    problems = points_disagreements(doc, tournament)
+    if round_to_pair is None or not problems:
+        return problems
+    before = replace(
+        tournament, rounds=tuple(r for r in tournament.rounds if r.number < round_to_pair)
+    ).scores()
+    records = {
+        line: record
+        for line, record in enumerate(doc.records, start=1)
+        if isinstance(record, PlayerRecord)
+    }
+    return [
+        p
+        for p in problems
+        if (record := records.get(p.line)) is None
+        or before.get(PairingNumber(record.starting_rank)) != record.points
+    ]
 
 
 def read_pairing_request(
@@ -116,8 +139,19 @@ def read_pairing_request(
     round after the planned rounds, a bad ``XXA`` line). ``warnings`` as
     :func:`read_swiss_trf`.
     """
-    doc, tournament = read_swiss_trf(data, source=source, warnings=warnings)
+    found: list[Problem] = []
+    doc, tournament = read_swiss_trf(data, source=source, warnings=found)
     number = round_number if round_number is not None else next_round_number(tournament)
+    if warnings is not None:
+        # the points written before the round to pair's byes scored agree (spec P6)
+        agreeing = [
+            p
+            for p in points_disagreements(doc, tournament)
+            if p not in score_problems(doc, tournament, number)
+        ]
+        for warning in found:
+            if warning not in agreeing:
+                warnings.append(warning)
     if tournament.planned_rounds and number > tournament.planned_rounds:
         raise PairingError(
             f"the tournament has {tournament.planned_rounds} rounds, there is no round {number} "
@@ -143,8 +177,10 @@ def pre_assigned_bye(
     arbiter assigned the pairing-allocated bye before pairing), ``None`` if nobody's does.
 
     Raises :class:`~chessclub.formats.errors.TrfError` at the cell (line, column) for a second
-    ``U`` in the round, and for a ``U`` that leaves an odd number of players to pair (a second
-    bye would be needed; FIDE C.04.1: at most one pairing-allocated bye a round).
+    ``U`` in the round, for a ``U`` to a player who had one in an earlier round (FIDE C.04.1:
+    a player receives the pairing-allocated bye at most once), and for a ``U`` that leaves an
+    odd number of players to pair (a second bye would be needed; FIDE C.04.1: at most one
+    pairing-allocated bye a round).
     """
     found: list[tuple[int, PlayerRecord]] = []
     for line, record in enumerate(doc.records, start=1):
@@ -184,6 +220,28 @@ def pre_assigned_bye(
         )
     line, record = found[0]
     player = PairingNumber(record.starting_rank)
+    earlier = [
+        r.number
+        for r in tournament.rounds
+        if r.number < round_number
+        and any(b.player == player and b.kind is ByeKind.PAIRING_ALLOCATED for b in r.byes)
+    ]
+    if earlier:
+        raise TrfError(
+            [
+                Problem(
+                    line,
+                    column,
+                    gettext_noop(
+                        "round %(round)s: player %(player)s has the pairing-allocated bye (U) "
+                        "in the round to pair but already had it in round %(earlier)s; a "
+                        "player receives it at most once (FIDE C.04.1)"
+                    ),
+                    {"round": round_number, "player": int(player), "earlier": earlier[0]},
+                )
+            ],
+            source=source,
+        )
     set_aside = {b.player for b in not_paired_in(tournament, round_number, options)} | {player}
     others = [p for p in tournament.players if p.pairing_number not in set_aside]
     if len(others) % 2:

@@ -80,3 +80,8 @@ list_player: Hook[..., Any] = Hook("list_player", "chessclub_web.federation")
 fictitious_ratings: Hook[..., dict[PairingNumber, int]] = Hook(
     "fictitious_ratings", "chessclub_web.frbe"
 )
+
+#: Store the byes and absences a TRF already states for rounds not yet paired:
+#: ``(tournament, [(pairing_number, round_number, kind)]) -> None``, ``kind`` ``"H"``/``"Z"``
+#: (a requested bye) or ``"-"`` (an announced absence) (``pairings.imports.store_requests``).
+import_requests: Hook[..., None] = Hook("import_requests", "chessclub_web.pairings")

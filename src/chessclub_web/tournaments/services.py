@@ -17,7 +17,9 @@ from django.utils.translation import gettext_noop, ngettext
 
 from chessclub.formats import FileFormat, Problem, detect_format, read_tournament
 from chessclub.formats import trf as trf_format
+from chessclub.formats.errors import TrfError
 from chessclub.formats.trf.teams import has_team_records
+from chessclub.model import Tournament
 from chessclub.tiebreaks import TiebreakCodeError, default_era, parse_tiebreak
 from chessclub_web import refusals
 from chessclub_web.audit.models import AuditAction
@@ -119,7 +121,11 @@ def import_tournament(
             if warnings is not None:
                 warnings.extend(found)
             return row
-    tournament = read_tournament(data, source=filename, warnings=found)
+    requests: list[tuple[int, int, str]] = []
+    if detect_format(data) is FileFormat.TRF:
+        tournament, requests = _trf_tournament(document, filename, found)
+    else:
+        tournament = read_tournament(data, source=filename, warnings=found)
     row = store_tournament(
         tournament,
         club=club,
@@ -129,10 +135,72 @@ def import_tournament(
         source_filename=filename,
         source_sha256=digest,
     )
+    if requests:
+        hooks.import_requests(row, requests)
     _note_import(row, creator, filename, found)
     if warnings is not None:
         warnings.extend(found)
     return row
+
+
+_REQUESTED = {
+    trf_format.ResultCode.HALF_POINT_BYE: "H",
+    trf_format.ResultCode.DRAW: "H",  # "0000 - =", read as a half-point bye
+    trf_format.ResultCode.ZERO_POINT_BYE: "Z",
+    trf_format.ResultCode.FORFEIT_LOSS: "-",
+}
+
+
+def _trf_tournament(
+    document: trf_format.TrfDocument, filename: str, found: list[Problem]
+) -> tuple[Tournament, list[tuple[int, int, str]]]:
+    """The tournament of an individual TRF to import, and the byes and absences it states for
+    rounds not yet paired (spec P6).
+
+    Trailing rounds that hold no game are rounds still to pair
+    (:func:`~chessclub.formats.trf.convert.unpaired_rounds`): they are not stored as rounds,
+    their ``H``/``=`` and ``Z`` cells become requested byes and their ``-`` cells absences (the
+    entries page's rows, honoured when the round is paired). The web pairing chooses the
+    pairing-allocated bye itself and has no requested full-point bye, so a ``U`` or ``F``/``+``
+    cell there refuses the file at that cell; so does a second ``U`` in any round (FIDE
+    C.04.1). A points field is warned only when it disagrees with the rounds both with and
+    without the rounds not yet paired. Raises :class:`~chessclub.formats.errors.TrfError`.
+    """
+    read: list[Problem] = []
+    whole = trf_format.to_tournament(document, source=filename, warnings=read)
+    tournament, cells = trf_format.unpaired_rounds(document, whole)
+    problems = trf_format.second_pairing_allocated_byes(document)
+    requests: list[tuple[int, int, str]] = []
+    for cell in cells:
+        kind = _REQUESTED.get(cell.code)
+        if kind is not None:
+            requests.append((cell.player, cell.round_number, kind))
+            continue
+        problems.append(
+            Problem(
+                cell.line,
+                cell.column,
+                gettext_noop(
+                    "round %(round)s holds no game yet: it is imported as the round to pair, "
+                    "but player %(player)s's bye '%(code)s' is chosen before the pairing, and "
+                    "the pairing here gives the pairing-allocated bye itself and takes only "
+                    "half-point (H) and zero-point (Z) byes requested; remove that cell, "
+                    "import the file, and enter the bye on the entries page"
+                ),
+                {"round": cell.round_number, "player": cell.player, "code": cell.code.value},
+            )
+        )
+    if problems:
+        raise TrfError(problems, source=filename)
+    if tournament is not whole:
+        still = trf_format.points_disagreements(document, tournament)
+        read = [
+            w
+            for w in read
+            if w not in trf_format.points_disagreements(document, whole) or w in still
+        ]
+    found.extend(read)
+    return tournament, requests
 
 
 def _note_import(

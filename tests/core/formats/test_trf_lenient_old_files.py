@@ -78,9 +78,9 @@ def declared_points(path: Path) -> dict[PairingNumber, Fraction]:
 @pytest.mark.parametrize(
     ("texts", "order"),
     [
-        (["13.09.25", "13.09.25", "13.09.25", "14.09.25", "14.09.25"], "DD/MM/YY"),
-        (["13-09-25", "13-09-25", "13-09-25", "14-09-25", "14-09-25"], "DD/MM/YY"),
-        (["09/13/25", "09/13/25", "09/13/25", "09/14/25", "09/14/25"], "MM/DD/YY"),
+        (["13.09.25", "13.09.25", "13.09.25", "14.09.25", "14.09.25"], "day, month, year"),
+        (["13-09-25", "13-09-25", "13-09-25", "14-09-25", "14-09-25"], "day, month, year"),
+        (["09/13/25", "09/13/25", "09/13/25", "09/14/25", "09/14/25"], "month, day, year"),
     ],
 )
 def test_p6_round_dates_in_another_order_read_with_a_warning(texts: list[str], order: str) -> None:
@@ -95,9 +95,19 @@ def test_p6_round_dates_in_another_order_read_with_a_warning(texts: list[str], o
 @pytest.mark.parametrize(
     ("texts", "order"),
     [
-        (["13.09.2025", "13.09.2025", "13.09.2025", "14.09.2025", "14.09.2025"], "DD/MM/YY"),
-        (["13/09/2025", "13/09/2025", "13/09/2025", "14/09/2025", "14/09/2025"], "DD/MM/YY"),
-        (["2025-09-13", "2025-09-13", "2025-09-13", "2025-09-14", "2025-09-14"], "YY/MM/DD"),
+        (
+            ["13.09.2025", "13.09.2025", "13.09.2025", "14.09.2025", "14.09.2025"],
+            "day, month, year",
+        ),
+        (
+            ["13/09/2025", "13/09/2025", "13/09/2025", "14/09/2025", "14/09/2025"],
+            "day, month, year",
+        ),
+        # ISO 8601: year first, said in words (not "read as YY/MM/DD", the order it is not in)
+        (
+            ["2025-09-13", "2025-09-13", "2025-09-13", "2025-09-14", "2025-09-14"],
+            "year, month, day",
+        ),
     ],
 )
 def test_p6_round_dates_with_four_digit_years_read_with_warnings(
@@ -120,7 +130,15 @@ def test_p6_the_issue_example_10_09_13_is_read_day_first() -> None:
         datetime.date(2013, 9, 17),
         datetime.date(2013, 9, 24),
     ]
-    assert [(w.line, w.column) for w in warnings] == [(LINE_132, 92)]
+    # the sample's own 042/052 are 2025-09-13/14: the 2013 dates are outside them, warned
+    assert [(w.line, w.column) for w in warnings] == [
+        (LINE_132, 92),
+        (LINE_132, 92),
+        (LINE_132, 102),
+        (LINE_132, 112),
+    ]
+    assert "day, month, year" in warnings[0].message
+    assert all("outside the tournament's dates" in w.message for w in warnings[1:])
 
 
 def test_p6_round_dates_out_of_their_columns_read_in_order() -> None:
@@ -223,7 +241,11 @@ def test_p6_real_files_in_old_date_notations_give_the_declared_points(
     assert [r.date for r in t.rounds] == [
         first + datetime.timedelta(weeks=k) for k in range(rounds)
     ]
-    assert all("round dates" in w.message for w in warnings)
+    # the variants' dates (from 2024-03-02) fall outside most files' own 042/052: warned too
+    assert all(
+        "round dates" in w.message or "outside the tournament's dates" in w.message
+        for w in warnings
+    )
     assert warnings or rounds == 0  # E1 has no round yet: its 132 line is empty
 
 

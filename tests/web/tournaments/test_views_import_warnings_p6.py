@@ -37,7 +37,7 @@ def test_p6_import_shows_the_warnings_with_line_and_column(client, public_club, 
     row = Tournament.objects.get(club=public_club)
     assert f'href="/clubs/{public_club.number}/tournaments/{row.pk}/' in page
     assert "Line 10, column 92" in page or "line 10, column 92" in page
-    assert "read as DD/MM/YY" in page
+    assert "read as day, month, year" in page
     dates = list(Round.objects.filter(tournament=row).order_by("number").values_list("date"))
     assert [d for (d,) in dates] == [datetime.date(2025, 9, 13)] * 3 + [
         datetime.date(2025, 9, 14)

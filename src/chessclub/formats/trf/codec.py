@@ -351,6 +351,24 @@ _ORDERS: dict[str, tuple[int, int, int]] = {
 }
 
 
+#: The warning of ``132`` dates read in another order than TRF-16's, by order: the order in
+#: words, whatever the year's digits and the punctuation (``2013-09-10``: year, month, day).
+_READ_AS: dict[str, str] = {
+    "YY/MM/DD": gettext_noop(
+        "round dates are not written YY/MM/DD: read as year, month, day (round %(round)s: "
+        "%(value)s = %(date)s)"
+    ),
+    "DD/MM/YY": gettext_noop(
+        "round dates are not written YY/MM/DD: read as day, month, year (round %(round)s: "
+        "%(value)s = %(date)s)"
+    ),
+    "MM/DD/YY": gettext_noop(
+        "round dates are not written YY/MM/DD: read as month, day, year (round %(round)s: "
+        "%(value)s = %(date)s)"
+    ),
+}
+
+
 def _date_in(parts: tuple[str, str, str], order: tuple[int, int, int]) -> datetime.date | None:
     year_text, month_text, day_text = (parts[i] for i in order)
     if len(month_text) > 2 or len(day_text) > 2 or len(year_text) == 3:
@@ -464,12 +482,8 @@ def _parse_dates(
             (
                 found[slots.index(first)][0] + 1,
                 Message(
-                    gettext_noop(
-                        "round dates are not written YY/MM/DD: read as %(order)s (round "
-                        "%(round)s: %(value)s = %(date)s)"
-                    ),
+                    _READ_AS[order],
                     {
-                        "order": order,
                         "round": first + 1,
                         "value": show(found[slots.index(first)][1]),
                         "date": f"{dates[first]:%Y-%m-%d}",

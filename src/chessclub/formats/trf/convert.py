@@ -20,8 +20,8 @@ from __future__ import annotations
 import datetime
 import re
 from collections.abc import Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from dataclasses import fields as dataclass_fields
-from dataclasses import replace
 from fractions import Fraction
 
 from chessclub.formats.errors import ExportError, Problem, ProblemSink, TrfError
@@ -41,6 +41,7 @@ from chessclub.formats.trf.records import (
     TextRecord,
     TrfDocument,
     XxsRecord,
+    cell_column,
     format_trf_points,
 )
 from chessclub.i18n import gettext_noop
@@ -177,7 +178,9 @@ def to_tournament(
 
     ``warnings`` (a list, optional) receives, located (line, column), what was read while it
     deviates from TRF-16: the document's own :attr:`~TrfDocument.warnings` (round dates,
-    ``0000 - =``), then each player record whose points (cols 81–84) disagree with the sum of
+    ``0000 - =``), round dates that cannot be the round's (:func:`round_date_warnings`), a
+    player's second pairing-allocated bye (:func:`repeated_pairing_allocated_byes`), then each
+    player record whose points (cols 81–84) disagree with the sum of
     its rounds under the file's scoring (:func:`points_disagreements`).
     """
     problems, found = check_document(doc)
@@ -250,9 +253,72 @@ def to_tournament(
         for warning in found:
             if warning not in doc.warnings:
                 warnings.append(warning)
+        for warning in round_date_warnings(doc, tournament):
+            warnings.append(warning)
+        for warning in repeated_pairing_allocated_byes(doc):
+            warnings.append(warning)
         for warning in points_disagreements(doc, tournament):
             warnings.append(warning)
     return tournament
+
+
+#: A round date this many days or more from the middle of the others is warned (a year typed
+#: wrong: rounds are days or weeks apart).
+FAR_DATE_DAYS = 183
+
+
+def round_date_warnings(doc: TrfDocument, tournament: Tournament) -> list[Problem]:
+    """Round dates of record ``132`` that cannot be the round's: one outside the tournament's
+    dates (``042``/``052``, either bound when given), else one at least
+    :data:`FAR_DATE_DAYS` days from the middle (median) date of the rounds. One warning per
+    round, at the ``132`` line and the round's date column (92, 102, …); ``tournament`` is
+    ``to_tournament(doc)``."""
+    line = next(
+        (n for n, r in enumerate(doc.records, start=1) if isinstance(r, RoundDatesRecord)), 0
+    )
+    dated = [(r.number, r.date) for r in tournament.rounds if r.date is not None]
+    if not line or not dated:
+        return []
+    ordered = sorted(d for _n, d in dated)
+    middle = ordered[(len(ordered) - 1) // 2]
+    start, end = tournament.start_date, tournament.end_date
+    problems = []
+    for number, date in dated:
+        column = cell_column(number)
+        if (start is not None and date < start) or (end is not None and date > end):
+            problems.append(
+                Problem(
+                    line,
+                    column,
+                    gettext_noop(
+                        "round %(round)s: date %(date)s is outside the tournament's dates "
+                        "(%(start)s to %(end)s)"
+                    ),
+                    {
+                        "round": number,
+                        "date": f"{date:%Y-%m-%d}",
+                        "start": f"{start:%Y-%m-%d}" if start else "…",
+                        "end": f"{end:%Y-%m-%d}" if end else "…",
+                    },
+                )
+            )
+        elif abs((date - middle).days) >= FAR_DATE_DAYS:
+            problems.append(
+                Problem(
+                    line,
+                    column,
+                    gettext_noop(
+                        "round %(round)s: date %(date)s is far from the other rounds' dates "
+                        "(middle: %(middle)s): is its year right?"
+                    ),
+                    {
+                        "round": number,
+                        "date": f"{date:%Y-%m-%d}",
+                        "middle": f"{middle:%Y-%m-%d}",
+                    },
+                )
+            )
+    return problems
 
 
 def points_disagreements(doc: TrfDocument, tournament: Tournament) -> list[Problem]:
@@ -261,7 +327,8 @@ def points_disagreements(doc: TrfDocument, tournament: Tournament) -> list[Probl
     One problem per record, at column 81, naming the player, the points written and the sum of
     the rounds under the file's scoring (:func:`scoring_of`); a blank points field is not
     checked. ``tournament`` is ``to_tournament(doc)``. The reader lists them as warnings (the
-    rounds are what is read); ``chessclub pair`` refuses such a file (it pairs by score).
+    rounds are what is read); ``chessclub pair`` pairs on the rounds' points and warns too
+    (``chessclub.pairing.request.score_problems``).
     """
     scores = tournament.scores()
     problems = []
@@ -282,6 +349,116 @@ def points_disagreements(doc: TrfDocument, tournament: Tournament) -> list[Probl
                         "player": record.starting_rank,
                         "stated": format_trf_points(record.points),
                         "computed": format_trf_points(computed),
+                    },
+                )
+            )
+    return problems
+
+
+@dataclass(frozen=True, slots=True)
+class UnpairedCell:
+    """A cell without opponent written in a round that holds no game yet (a round not paired):
+    ``player``'s ``code`` (``U``, ``H``, ``F``, ``Z``, ``-``, ``=``…) in ``round_number``, at
+    ``line`` and ``column`` (the result's column)."""
+
+    round_number: int
+    player: int
+    code: ResultCode
+    line: int
+    column: int
+
+
+def unpaired_rounds(
+    doc: TrfDocument, tournament: Tournament
+) -> tuple[Tournament, tuple[UnpairedCell, ...]]:
+    """``tournament`` (``to_tournament(doc)``) without its trailing rounds that hold no game,
+    and the cells written in those rounds.
+
+    A round with byes only (``0000 - U``, requested ``H``/``Z``, absences) and no board is a
+    round still to pair whose pre-assigned byes the file already states (spec P6), not a
+    played round: the last round with a game ends the rounds played. Cells in file order,
+    round by round.
+    """
+    rounds = list(tournament.rounds)
+    while rounds and not rounds[-1].games:
+        rounds.pop()
+    if len(rounds) == len(tournament.rounds):
+        return tournament, ()
+    first = len(rounds) + 1
+    cells: list[UnpairedCell] = []
+    for number in range(first, len(tournament.rounds) + 1):
+        for line, record in enumerate(doc.records, start=1):
+            if not isinstance(record, PlayerRecord):
+                continue
+            cell = record.cell(number)
+            if cell is not None and cell.opponent is None and cell.result is not _R.BLANK:
+                cells.append(
+                    UnpairedCell(
+                        number, record.starting_rank, cell.result, line, cell_column(number, 8)
+                    )
+                )
+    return replace(tournament, rounds=tuple(rounds)), tuple(cells)
+
+
+def repeated_pairing_allocated_byes(doc: TrfDocument) -> list[Problem]:
+    """A warning at the cell of every ``0000 - U`` of a player who had one in an earlier round
+    (FIDE C.04.1: a player receives the pairing-allocated bye at most once). Read as written
+    (the rounds played are what happened); ``chessclub pair`` refuses one in the round to
+    pair."""
+    problems: list[Problem] = []
+    for line, record in enumerate(doc.records, start=1):
+        if not isinstance(record, PlayerRecord):
+            continue
+        first = 0
+        for number, cell in enumerate(record.cells, start=1):
+            if cell.opponent is not None or cell.result is not _R.PAIRING_ALLOCATED_BYE:
+                continue
+            if not first:
+                first = number
+                continue
+            problems.append(
+                Problem(
+                    line,
+                    cell_column(number, 8),
+                    gettext_noop(
+                        "round %(round)s: player %(player)s has the pairing-allocated bye (U) "
+                        "again (first in round %(first)s); a player receives it at most once "
+                        "(FIDE C.04.1)"
+                    ),
+                    {"round": number, "player": record.starting_rank, "first": first},
+                )
+            )
+    return problems
+
+
+def second_pairing_allocated_byes(doc: TrfDocument) -> list[Problem]:
+    """A problem at the cell of every ``0000 - U`` after the first of its round (FIDE C.04.1:
+    at most one pairing-allocated bye a round), naming the player who has the first."""
+    first: dict[int, tuple[int, int]] = {}
+    problems: list[Problem] = []
+    for line, record in enumerate(doc.records, start=1):
+        if not isinstance(record, PlayerRecord):
+            continue
+        for number, cell in enumerate(record.cells, start=1):
+            if cell.opponent is not None or cell.result is not _R.PAIRING_ALLOCATED_BYE:
+                continue
+            if number not in first:
+                first[number] = (line, record.starting_rank)
+                continue
+            problems.append(
+                Problem(
+                    line,
+                    cell_column(number, 8),
+                    gettext_noop(
+                        "round %(round)s: player %(player)s has a second pairing-allocated bye "
+                        "(U); player %(first)s (line %(line)s) has one, and a round has at most "
+                        "one (FIDE C.04.1)"
+                    ),
+                    {
+                        "round": number,
+                        "player": record.starting_rank,
+                        "first": first[number][1],
+                        "line": first[number][0],
                     },
                 )
             )
