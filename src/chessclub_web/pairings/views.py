@@ -420,7 +420,7 @@ def _add_from_list(request: HttpRequest, row: Tournament) -> str:
     try:
         entry_round = int(request.POST.get("entry_round") or services.next_round(row))
     except ValueError:
-        raise BadPost(_("entry_round: Enter a whole number.")) from None
+        raise BadPost(_("Plays from round: enter a whole number.")) from None
     found = hooks.list_player(kind, key) if kind and key else None
     if found is None:
         raise BadPost(_("No player %(key)s in this list.") % {"key": key or "?"})
