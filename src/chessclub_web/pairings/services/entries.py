@@ -184,7 +184,9 @@ def add_player(
     (a translated message, nothing stored; a page answers 409): a closed tournament; a team
     event without ``team`` (its players join a team's roster); an ``entry_round`` outside the
     planned rounds or already paired; a round robin (individual) whose first round is paired;
-    a club player, FIDE ID or matricule already registered.
+    a club player, FIDE ID (as a number, :func:`same_fide_id`) or matricule (within one
+    federation, :func:`same_matricule`) already registered (R-REG-8). The FIDE ID is stored
+    without leading zeros (:func:`normal_fide_id`).
 
     ``entry_round`` > 1 is a late entry: the rounds before it (already paired or not) count
     per the tournament's ``missed_round_points`` (Z or H bye). Pairing numbers are given again
@@ -453,9 +455,8 @@ def parse_birth_date(text: str) -> datetime.date | None:
 def normal_entry_value(name: str, value: object) -> object:
     """The value of entry detail ``name`` (one of :data:`ENTRY_FIELDS`) as stored and
     compared: text stripped (title, federation in capitals; a FIDE ID without leading zeros;
-    sex as ``"M"``/``"F"``; a birth
-    date as ISO ``YYYY-MM-DD`` when it is a full date, else as written), the rating an ``int``
-    or ``None``, the fictitious-rating mark a ``bool``. ``value`` may be a stored value, a
+    sex as ``"M"``/``"F"``; a birth date as ISO ``YYYY-MM-DD`` when it is a full date, else as
+    written), the rating an ``int`` or ``None``, the fictitious-rating mark a ``bool``. ``value`` may be a stored value, a
     cleaned form value or a posted string (``"2150"``, ``"True"``); a posted rating that is no
     number stays text (it then equals no stored value)."""
     if name == "fictitious_rating":
