@@ -457,8 +457,9 @@ def normal_entry_value(name: str, value: object) -> object:
     compared: text stripped (title, federation in capitals; a FIDE ID without leading zeros;
     sex as ``"M"``/``"F"``; a birth date as ISO ``YYYY-MM-DD`` when it is a full date, else as
     written), the rating an ``int`` or ``None``, the fictitious-rating mark a ``bool``.
-    ``value`` may be a stored value, a cleaned form value or a posted string (``"2150"``, ``"True"``); a posted rating that is no
-    number stays text (it then equals no stored value)."""
+    ``value`` may be a stored value, a cleaned form value or a posted string (``"2150"``,
+    ``"True"``); a posted rating that is no number stays text (it then equals no stored
+    value)."""
     if name == "fictitious_rating":
         if isinstance(value, str):
             return value.strip().lower() in ("true", "on", "1")
