@@ -459,11 +459,13 @@ def search_players(query: str, limit: int) -> list[ListPlayer]:
 
 
 def get_player(key: str) -> ListPlayer | None:
-    """The current version's record of matricule ``key``, or ``None``."""
+    """The current version's record of matricule ``key``, or ``None`` (no such record, or a
+    deceased player's: the search does not offer them, R-REG-1, and a forged *Ajouter*
+    cannot register them either)."""
     number = matricule_number(key)
     if number is None:
         return None
-    row = FederationPlayer.objects.filter(matricule=number).first()
+    row = FederationPlayer.objects.filter(matricule=number, deceased=False).first()
     return list_player(row) if row is not None else None
 
 

@@ -15,6 +15,7 @@ from chessclub_web.pairings.services import (
     ENTRY_FIELDS,
     ROUNDS_GIVEN,
     normal_entry_value,
+    normal_fide_id,
     parse_birth_date,
     planned_rounds_error,
 )
@@ -160,6 +161,11 @@ def _threshold(form: forms.ModelForm) -> int:  # type: ignore[type-arg]
     return int(value)
 
 
+#: The HTML hints of a digits-only field: a phone shows its digit keypad, a browser warns
+#: before posting (the server checks again).
+DIGITS_HINT = {"pattern": "[0-9]*", "inputmode": "numeric"}
+
+
 #: FIDE titles (FIDE B.01), the values a title field accepts (empty: no title).
 TITLES = ["", "GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM"]
 
@@ -195,6 +201,8 @@ class PlayerForm(forms.Form):
         max_length=16,
         regex=r"^[0-9]*$",
         error_messages={"invalid": _("Digits only.")},
+        # The browser warns first (R-REG-7); the server's rule is the regex.
+        widget=forms.TextInput(attrs=DIGITS_HINT),
     )
     fide_id = forms.RegexField(
         label=_("FIDE ID"),
@@ -202,14 +210,19 @@ class PlayerForm(forms.Form):
         max_length=16,
         regex=r"^[0-9]*$",
         error_messages={"invalid": _("Digits only.")},
+        widget=forms.TextInput(attrs=DIGITS_HINT),
     )
     federation = forms.RegexField(
         label=_("Federation"),
         required=False,
         max_length=3,
-        regex=r"^[A-Za-z]{0,3}$",
+        # Three ASCII letters or nothing (R-REG-7): ``XX`` is no federation code.
+        regex=r"^(?:[A-Za-z]{3})?$",
         help_text=_("Three letters, e.g. BEL."),
         error_messages={"invalid": _("Three letters, e.g. BEL.")},
+        widget=forms.TextInput(
+            attrs={"pattern": "[A-Za-z]{3}", "autocapitalize": "characters", "size": 4}
+        ),
     )
     sex = forms.ChoiceField(label=_("Sex"), required=False, choices=[])
     birth_date = forms.DateField(
@@ -223,6 +236,7 @@ class PlayerForm(forms.Form):
         max_length=6,
         regex=r"^[0-9]*$",
         error_messages={"invalid": _("The club's federation number: digits only, e.g. 618.")},
+        widget=forms.TextInput(attrs=DIGITS_HINT),
     )
     entry_round = forms.IntegerField(
         label=_("Plays from round"), min_value=1, max_value=MAX_ROUNDS, initial=1
@@ -233,6 +247,14 @@ class PlayerForm(forms.Form):
         sex = self.fields["sex"]
         assert isinstance(sex, forms.ChoiceField)
         sex.choices = SEXES
+
+    def clean_fide_id(self) -> str:
+        """Digits without leading zeros (R-REG-8: ``099100001`` is FIDE ID ``99100001``)."""
+        return normal_fide_id(str(self.cleaned_data.get("fide_id") or ""))
+
+    def clean_federation(self) -> str:
+        """Three letters in capitals, or empty (R-REG-7)."""
+        return str(self.cleaned_data.get("federation") or "").strip().upper()
 
     def clean_birth_date(self) -> datetime.date | None:
         value: datetime.date | None = self.cleaned_data.get("birth_date")
@@ -288,6 +310,7 @@ class EntryForm(PlayerForm):
         max_length=6,
         regex=r"^[0-9]*$",
         error_messages={"invalid": _("The club's federation number: digits only, e.g. 618.")},
+        widget=forms.TextInput(attrs=DIGITS_HINT),
     )
 
     def __init__(

@@ -67,6 +67,15 @@ class BadPost(refusals.BadInput):
     """A tampered or incomplete post: 400."""
 
 
+class InvalidPlayerForm(BadPost):
+    """The hand registration form did not validate: the page is shown again (400) with the
+    bound form, each message beside its field, the values typed kept (R-REG-7)."""
+
+    def __init__(self, form: PlayerForm) -> None:
+        super().__init__(_("The player was not registered: correct the fields marked below."))
+        self.form = form
+
+
 def _bad_request(exc: BadPost) -> HttpResponse:
     """400 naming what is wrong. The detail may quote the posted value (a form's "Select a
     valid choice. <value>…"): it is escaped, never echoed as HTML."""
@@ -218,7 +227,10 @@ def _entries_action(request: HttpRequest, club: Club, row: Tournament) -> str:
     players = list(row.players.all())
     user = request.user
     if action == "add_player":
-        data = _form_or_bad(PlayerForm(request.POST))
+        player_form = PlayerForm(request.POST)
+        if not player_form.is_valid():
+            raise InvalidPlayerForm(player_form)
+        data = player_form.cleaned_data
         if row.players.filter(name__iexact=data["name"].strip()).exists():
             # Homonyms exist: registered, but the arbiter sees it (a double click?).
             messages.warning(
@@ -308,9 +320,14 @@ def _entries_action(request: HttpRequest, club: Club, row: Tournament) -> str:
         # them under the tournament's lock and stores only these fields.
         form = PairingRulesForm(request.POST, instance=Tournament.objects.get(pk=row.pk))
         data = _form_or_bad(form)
-        services.set_pairing_rules(
+        kept = services.set_pairing_rules(
             row, {name: data[name] for name in services.PAIRING_RULE_FIELDS}, user
         )
+        if kept:
+            # R-REG-5: a rating typed by hand is not the choice's to overwrite.
+            return _(
+                "The pairing rules were saved. Ratings typed by hand, kept as they are: %(count)s."
+            ) % {"count": kept}
         return _("The pairing rules were saved.")
     if action == "bye":
         data = _form_or_bad(ByeForm(request.POST, players=players))
@@ -403,7 +420,7 @@ def _add_from_list(request: HttpRequest, row: Tournament) -> str:
     try:
         entry_round = int(request.POST.get("entry_round") or services.next_round(row))
     except ValueError:
-        raise BadPost(_("entry_round: Enter a whole number.")) from None
+        raise BadPost(_("Plays from round: enter a whole number.")) from None
     found = hooks.list_player(kind, key) if kind and key else None
     if found is None:
         raise BadPost(_("No player %(key)s in this list.") % {"key": key or "?"})
@@ -452,12 +469,17 @@ def entries(request: HttpRequest, club: Club, row: Tournament) -> HttpResponse:
                 "list_results": _list_results(row, query),
                 "next_round": services.next_round(row),
                 "is_swiss": row.system == System.SWISS,
+                "register_refusal": services.registration_refusal(row),
             },
         )
     status = 200
+    player_form: PlayerForm | None = None
     if request.method == "POST":
         try:
             message = _entries_action(request, club, row)
+        except InvalidPlayerForm as exc:
+            messages.error(request, str(exc))
+            player_form, status = exc.form, 400
         except BadPost as exc:
             return _bad_request(exc)
         except services.Refused as exc:
@@ -471,9 +493,10 @@ def entries(request: HttpRequest, club: Club, row: Tournament) -> HttpResponse:
                 url = f"{url}?{urlencode({'q': query})}#list-search"
             return redirect(url)
         row.refresh_from_db()
-    return render(
-        request, "pairings/entries.html", _entries_context(request, club, row), status=status
-    )
+    context = _entries_context(request, club, row)
+    if player_form is not None:
+        context["player_form"] = player_form
+    return render(request, "pairings/entries.html", context, status=status)
 
 
 def _entries_context(request: HttpRequest, club: Club, row: Tournament) -> dict[str, Any]:
@@ -513,6 +536,7 @@ def _entries_context(request: HttpRequest, club: Club, row: Tournament) -> dict[
         "query": _list_query(request),
         "list_results": _list_results(row, _list_query(request)),
         "next_round": services.next_round(row),
+        "register_refusal": services.registration_refusal(row),
     }
 
 
@@ -678,6 +702,7 @@ def pair_next(request: HttpRequest, club: Club, row: Tournament) -> HttpResponse
                 "list_results": _list_results(row, query),
                 "next_round": services.next_round(row),
                 "is_swiss": row.system == System.SWISS,
+                "register_refusal": services.registration_refusal(row),
             },
         )
     status = 200
@@ -842,6 +867,7 @@ def pairing_round(
                 "list_results": _list_results(row, query),
                 "next_round": services.next_round(row),
                 "is_swiss": row.system == System.SWISS,
+                "register_refusal": services.registration_refusal(row),
             },
         )
     status = 200

@@ -21,6 +21,7 @@ from chessclub_web.pairings.services.common import (
     Refused,
     _locked_player,
     _refuse_closed,
+    closed_message,
     last_paired_round,
     lock_entries,
     numbers_frozen,
@@ -94,18 +95,73 @@ def roster_rating(roster: RosterPlayer, time_control: str) -> tuple[int | None, 
     return None, ""
 
 
+def normal_fide_id(text: str) -> str:
+    """A FIDE ID as stored and compared: digits without leading zeros (``"099100001"`` is
+    ``"99100001"``; ``"0"`` and blank are no FIDE ID, ``""``). Text that is not digits is
+    returned stripped (the forms refuse it; a service caller's value is then compared as
+    written)."""
+    text = text.strip()
+    if text.isdigit():
+        return text.lstrip("0")
+    return text
+
+
+def same_fide_id(
+    row: Tournament, fide_id: str, *, exclude: int | None = None
+) -> TournamentPlayer | None:
+    """Another entry of ``row`` with the FIDE ID ``fide_id``, compared as a number
+    (:func:`normal_fide_id`: ``099100001`` is ``99100001``), or ``None``. ``exclude``: the
+    entry being edited."""
+    wanted = normal_fide_id(fide_id)
+    if not wanted:
+        return None
+    entries = row.players.exclude(fide_id="")
+    if exclude is not None:
+        entries = entries.exclude(pk=exclude)
+    for entry in entries.only("pk", "name", "fide_id"):
+        if normal_fide_id(entry.fide_id) == wanted:
+            return entry
+    return None
+
+
 def same_matricule(
-    row: Tournament, matricule: str, *, exclude: int | None = None
+    row: Tournament, matricule: str, federation: str = "", *, exclude: int | None = None
 ) -> TournamentPlayer | None:
     """Another entry of ``row`` with the matricule ``matricule`` (as a number: ``090001`` is
-    ``90001``), or ``None``. ``exclude``: the entry being edited."""
+    ``90001``) in the same federation, or ``None`` (R-REG-8). A national ID is unique within
+    its federation only: a Belgian matricule and a Swiss code of the same digits never
+    conflict (``BEL`` vs ``SUI``). A blank federation is unknown and may be any: it conflicts
+    with every federation (and a blank one). Case does not count (``bel`` is ``BEL``).
+    ``exclude``: the entry being edited."""
     wanted = matricule.strip().lstrip("0") or "0"
+    fed = federation.strip().upper()
     entries = row.players.exclude(matricule="")
     if exclude is not None:
         entries = entries.exclude(pk=exclude)
-    for entry in entries.only("pk", "name", "matricule"):
+    for entry in entries.only("pk", "name", "matricule", "federation"):
+        other = entry.federation.strip().upper()
+        if fed and other and fed != other:
+            continue
         if (entry.matricule.strip().lstrip("0") or "0") == wanted:
             return entry
+    return None
+
+
+def registration_refusal(row: Tournament) -> str | None:
+    """Why ``row`` takes no new player now (translated), or ``None`` when it may: a closed
+    tournament ([C1]); an individual round robin whose first round is paired (FIDE C.05: the
+    Berger table is fixed); a Swiss whose planned rounds are all paired (no round left to
+    join). The refusals :func:`add_player` gives whatever the player; the page shows the
+    search without *Ajouter* buttons, with this reason (R-REG-3)."""
+    if row.is_closed:
+        return closed_message()
+    if row.is_team_event:
+        return None
+    last = last_paired_round(row)
+    if row.system != System.SWISS and last >= 1:
+        return _("A round robin takes no player once its first round is paired.")
+    if row.planned_rounds and last >= row.planned_rounds:
+        return _("All the planned rounds are paired: no player can join any more.")
     return None
 
 
@@ -128,7 +184,9 @@ def add_player(
     (a translated message, nothing stored; a page answers 409): a closed tournament; a team
     event without ``team`` (its players join a team's roster); an ``entry_round`` outside the
     planned rounds or already paired; a round robin (individual) whose first round is paired;
-    a club player, FIDE ID or matricule already registered.
+    a club player, FIDE ID (as a number, :func:`same_fide_id`) or matricule (within one
+    federation, :func:`same_matricule`) already registered (R-REG-8). The FIDE ID is stored
+    without leading zeros (:func:`normal_fide_id`).
 
     ``entry_round`` > 1 is a late entry: the rounds before it (already paired or not) count
     per the tournament's ``missed_round_points`` (Z or H bye). Pairing numbers are given again
@@ -176,16 +234,17 @@ def add_player(
             and row.players.filter(roster_player_id=entry.roster_player_id).exists()
         ):
             raise Refused(_("This club player is already registered."))
-        if entry.fide_id:
-            same = row.players.filter(fide_id=entry.fide_id).first()
+        fide_id = normal_fide_id(entry.fide_id)
+        if fide_id:
+            same = same_fide_id(row, fide_id)
             if same is not None:
                 # One FIDE ID is one person (a double click registered them twice).
                 raise Refused(
                     _("FIDE ID %(fide_id)s is already registered: %(name)s.")
-                    % {"fide_id": entry.fide_id, "name": same.name}
+                    % {"fide_id": fide_id, "name": same.name}
                 )
         if entry.matricule:
-            same = same_matricule(row, entry.matricule)
+            same = same_matricule(row, entry.matricule, entry.federation)
             if same is not None:
                 # One matricule is one person too (the Belgian federation's number).
                 raise Refused(
@@ -206,7 +265,7 @@ def add_player(
             national_rating=entry.national_rating,
             title=entry.title,
             federation=entry.federation,
-            fide_id=entry.fide_id,
+            fide_id=fide_id,
             matricule=entry.matricule,
             sex=entry.sex,
             birth_date=entry.birth_date,
@@ -395,11 +454,12 @@ def parse_birth_date(text: str) -> datetime.date | None:
 
 def normal_entry_value(name: str, value: object) -> object:
     """The value of entry detail ``name`` (one of :data:`ENTRY_FIELDS`) as stored and
-    compared: text stripped (title, federation in capitals; sex as ``"M"``/``"F"``; a birth
-    date as ISO ``YYYY-MM-DD`` when it is a full date, else as written), the rating an ``int``
-    or ``None``, the fictitious-rating mark a ``bool``. ``value`` may be a stored value, a
-    cleaned form value or a posted string (``"2150"``, ``"True"``); a posted rating that is no
-    number stays text (it then equals no stored value)."""
+    compared: text stripped (title, federation in capitals; a FIDE ID without leading zeros;
+    sex as ``"M"``/``"F"``; a birth date as ISO ``YYYY-MM-DD`` when it is a full date, else as
+    written), the rating an ``int`` or ``None``, the fictitious-rating mark a ``bool``.
+    ``value`` may be a stored value, a cleaned form value or a posted string (``"2150"``,
+    ``"True"``); a posted rating that is no number stays text (it then equals no stored
+    value)."""
     if name == "fictitious_rating":
         if isinstance(value, str):
             return value.strip().lower() in ("true", "on", "1")
@@ -417,6 +477,8 @@ def normal_entry_value(name: str, value: object) -> object:
             return text
     if name in ("title", "federation"):
         return text.upper()
+    if name == "fide_id":
+        return normal_fide_id(text)  # a number: ``099100001`` is ``99100001`` (R-REG-8)
     if name == "sex":
         return _SEX_CODES.get(text.lower(), text)
     if name == "birth_date":
@@ -505,9 +567,12 @@ def update_entry(
             for name, value in values.items()
             if value != normal_entry_value(name, getattr(stored, name))
         }
-        matricule = values.get("matricule")
+        matricule = values.get("matricule", stored.matricule if "federation" in values else "")
         if matricule:
-            same = same_matricule(row, str(matricule), exclude=stored.pk)
+            # A new matricule, or a new federation of the stored one (R-REG-8: one national
+            # ID per federation).
+            federation = str(values.get("federation", stored.federation))
+            same = same_matricule(row, str(matricule), federation, exclude=stored.pk)
             if same is not None:
                 # One matricule is one person (as for a new entry, :func:`add_player`).
                 raise Refused(
@@ -516,7 +581,7 @@ def update_entry(
                 )
         fide_id = values.get("fide_id")
         if fide_id:
-            same = row.players.filter(fide_id=fide_id).exclude(pk=stored.pk).first()
+            same = same_fide_id(row, str(fide_id), exclude=stored.pk)
             if same is not None:
                 raise Refused(
                     _("FIDE ID %(fide_id)s is already registered: %(name)s.")

@@ -174,11 +174,18 @@ def planned_rounds_error(system: str, rounds: int | None) -> str | None:
     return None
 
 
-def _recompute_ratings(row: Tournament) -> int:
+def _recompute_ratings(row: Tournament, previous: str) -> tuple[int, int]:
     """Give every entry of ``row`` with a list rating (``fide_rating`` or
-    ``national_rating``) the rating its ``rating_choice`` picks; the number changed."""
+    ``national_rating``) whose ``rating`` is what the ``previous`` choice picked from them the
+    rating ``row.rating_choice`` picks (R-REG-5); an entry whose rating differs from that pick
+    was typed by hand and is kept. Returns ``(changed, kept)``: how many ratings moved, how
+    many were kept as typed."""
     changed = []
+    kept = 0
     for player in row.players.exclude(fide_rating=None, national_rating=None):
+        if player.rating != chosen_rating(previous, player.fide_rating, player.national_rating):
+            kept += 1  # typed by hand (R-REG-4): the choice does not overwrite it
+            continue
         rating = chosen_rating(row.rating_choice, player.fide_rating, player.national_rating)
         if rating != player.rating:
             player.rating = rating
@@ -186,20 +193,22 @@ def _recompute_ratings(row: Tournament) -> int:
     if changed:
         TournamentPlayer.objects.bulk_update(changed, ["rating"])
         touch_tournament(row.pk)
-    return len(changed)
+    return len(changed), kept
 
 
-def set_pairing_rules(row: Tournament, values: Mapping[str, object], user: object) -> None:
+def set_pairing_rules(row: Tournament, values: Mapping[str, object], user: object) -> int:
     """Store the tournament's pairing rules (``values``: each of :data:`PAIRING_RULE_FIELDS`,
     validated by the form), under the tournament's lock (:func:`lock_entries`): refused
     (:class:`Refused`) in a closed tournament, with planned rounds outside
     :func:`planned_rounds_error`'s bounds (a Swiss plans 1 to 99), with fewer planned rounds
     than are paired, or a new initial colour once round 1 is paired (FIDE C.04.3 5.2.5: drawn
     before round 1). A new ``rating_choice`` (R-REG-5) computes again the rating of every
-    entry registered with list ratings and renumbers a Swiss, while the pairing numbers are
-    not frozen; once they are (FIDE C.04.2: ratings fixed at the start) it is refused.
-    Only these fields are written (a concurrent change of the tournament's other fields
-    stays); a history line says so."""
+    entry whose rating is what the previous choice picked from its list ratings (a rating
+    typed by hand is kept) and renumbers a Swiss, while no round is paired; once round 1 is
+    paired (FIDE C.04.2: the ratings are those of the start; spec ``rating-lists.md`` §4.4)
+    it is refused. Only these fields are written (a concurrent change of the tournament's
+    other fields stays); a history line says so. Returns how many entries kept their typed
+    rating through a new choice (0 when the choice did not change)."""
     unknown = set(values) - set(PAIRING_RULE_FIELDS)
     if unknown:
         raise ValueError(f"not a pairing rule: {', '.join(sorted(unknown))}")
@@ -220,13 +229,13 @@ def set_pairing_rules(row: Tournament, values: Mapping[str, object], user: objec
         choice = values.get("rating_choice", locked.rating_choice)
         if choice not in RatingChoice.values:
             raise Refused(_("Unknown rating choice."))
-        if choice != locked.rating_choice and numbers_frozen(locked):
-            # FIDE C.04.2: the ratings are those of the start; once the numbers are frozen
-            # the rating that pairs no longer changes (R-REG-5).
+        if choice != locked.rating_choice and last >= 1:
+            # FIDE C.04.2: the ratings are those of the start; once round 1 is paired the
+            # rating that pairs, hence the pairing numbers, no longer change (R-REG-5).
             raise Refused(
                 _(
-                    "The pairing numbers are frozen: the ratings stay those the tournament "
-                    "started with (FIDE C.04.2), the rating choice no longer changes."
+                    "Round 1 is paired: the ratings stay those the tournament started with "
+                    "(FIDE C.04.2), the rating choice no longer changes."
                 )
             )
         changed = [name for name, value in values.items() if getattr(locked, name) != value]
@@ -235,8 +244,9 @@ def set_pairing_rules(row: Tournament, values: Mapping[str, object], user: objec
             setattr(locked, name, values[name])
         if changed:
             locked.save(update_fields=changed)
+        kept = 0
         if "rating_choice" in changed:
-            recomputed = _recompute_ratings(locked)
+            recomputed, kept = _recompute_ratings(locked, str(old["rating_choice"]))
             record(
                 AuditAction.SETTINGS_PAIRING_CHANGED,
                 locked,
@@ -247,6 +257,16 @@ def set_pairing_rules(row: Tournament, values: Mapping[str, object], user: objec
                 ),
                 {"count": recomputed},
             )
+            if kept:
+                record(
+                    AuditAction.SETTINGS_PAIRING_CHANGED,
+                    locked,
+                    user,
+                    gettext_noop(
+                        "Rating choice changed: %(count)s entries kept the rating typed by hand."
+                    ),
+                    {"count": kept},
+                )
             if recomputed and locked.system == System.SWISS:
                 renumber_by_rating(locked, user, log=False)
         record(
@@ -257,3 +277,4 @@ def set_pairing_rules(row: Tournament, values: Mapping[str, object], user: objec
             old=old,
             new={name: values[name] for name in changed},
         )
+    return kept

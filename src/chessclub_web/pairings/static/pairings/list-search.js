@@ -52,8 +52,14 @@
   input.addEventListener("input", function () {
     window.clearTimeout(timer);
     var query = input.value.trim();
-    // One character finds too many players: wait for two (or a digit: an ID).
+    // One character finds too many players: wait for two (or a digit: an ID); the results
+    // of the previous query no longer match what is typed, so they go.
     if (query.length === 1 && !/[0-9]/.test(query)) {
+      if (pending) {
+        pending.abort();
+      }
+      last = query;
+      results.innerHTML = "";
       return;
     }
     timer = window.setTimeout(search, 300);
