@@ -8,7 +8,6 @@ text a problem renders is the template filled with its params.
 from __future__ import annotations
 
 import ast
-import json
 import random
 import re
 from pathlib import Path
@@ -61,26 +60,14 @@ def _unquote(text: str) -> str:
     return "".join(p.replace('\\"', '"').replace("\\n", "\n").replace("\\\\", "\\") for p in parts)
 
 
-def _pending(language: str) -> dict[str, str]:
-    """Translations written for the lead to merge into the catalogues (``i18n-*.json`` at the
-    project root: msgid → {language: text}; English is the msgid)."""
-    entries: dict[str, str] = {}
-    for path in sorted(ROOT.glob("i18n-*.json")):
-        for msgid, texts in json.loads(path.read_text(encoding="utf-8")).items():
-            entries[msgid] = msgid if language == "en" else texts.get(language, "")
-    return entries
-
-
 def _catalogue(language: str) -> dict[str, str]:
-    """msgid → msgstr of a web catalogue (singular entries, fuzzy ones left out), with the
-    translations still waiting to be merged (:func:`_pending`)."""
+    """msgid → msgstr of a web catalogue (singular entries, fuzzy ones left out)."""
     text = (LOCALE / language / "LC_MESSAGES" / "django.po").read_text(encoding="utf-8")
-    entries: dict[str, str] = {}
+    entries = {}
     for block in text.split("\n\n"):
         match = re.search(r'^msgid ((?:".*"\n)+)msgstr ((?:".*"\n?)+)', block + "\n", re.M)
         if match and "#, fuzzy" not in block:
             entries[_unquote(match.group(1))] = _unquote(match.group(2))
-    entries.update(_pending(language))
     return entries
 
 
