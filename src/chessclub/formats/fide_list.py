@@ -762,7 +762,7 @@ class _TxtReader:
                 and len(content.translate(None, _CONTROL_BYTES)) == len(content)
                 and (record := fast(content, number)) is not None
             ):
-                keep(record)
+                keep(record)  # owner.lines is set when a batch is full, or a line left out
             elif not content.strip():
                 blank += 1
                 continue

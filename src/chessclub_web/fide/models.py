@@ -3,9 +3,9 @@ import of it was.
 
 The combined list has some 1.9 million players: it is not copied per version as the Belgian and
 Swiss lists are. Each import is a :class:`~chessclub_web.federation.models.ListVersion` (who,
-when, the file, the counts) and updates :class:`FidePlayer` in place (``seen_in``: the last
-version listing the player; ``changed_in``: the version that last changed the row), so that an
-earlier version cannot be made current again: import its file instead. :class:`FideImport`
+when, the file, the counts) and updates :class:`FidePlayer` in place (``changed_in``: the
+version that added the row or last changed it), so that an earlier version cannot be made
+current again: import its file instead. :class:`FideImport`
 keeps what the reader said of the file (layout, time control, the lines left out and why).
 """
 
@@ -64,18 +64,15 @@ class FidePlayer(models.Model):
     flag = models.CharField(_("flag"), max_length=TEXT_LIMITS["flag"], blank=True)
     rapid_inactive = models.BooleanField(_("inactive in rapid"), default=False)
     blitz_inactive = models.BooleanField(_("inactive in blitz"), default=False)
-    seen_in = models.ForeignKey(
-        ListVersion,
-        on_delete=models.PROTECT,
-        related_name="+",
-        db_index=False,
-        verbose_name=_("last listed in"),
-    )
+    # No index and no database constraint: 1.9 million rows would each queue a check at commit
+    # (PostgreSQL's deferred constraint triggers: a third of an import's time) against
+    # versions, which are never deleted.
     changed_in = models.ForeignKey(
         ListVersion,
         on_delete=models.PROTECT,
         related_name="+",
         db_index=False,
+        db_constraint=False,
         verbose_name=_("last changed in"),
     )
 

@@ -9,7 +9,8 @@
   start, a range of the ``name_key`` index (``"leko" <= name_key < "lekp"``: byte order on
   both databases, see ``BytewiseCharField``), the other words checked on the rows of that
   range; so the surname may be typed first or later (``"peter leko"``), but a word that
-  begins no name (a first name alone) finds nothing. With several words, each range is read no
+  begins no name (a first name alone) finds nothing; a word of one letter after the first is
+  not tried as the name's start (``"leko p"``). With several words, each range is read no
   further than its first :data:`MAX_SCANNED` names: the time of a query is bounded, whatever
   it holds (typing on narrows the range).
 - Ranked: the names that begin with the query as typed (``"leko p"``), then those that begin
@@ -27,6 +28,9 @@ from chessclub_web.fide.models import FidePlayer
 
 MAX_SCANNED = 2000
 """The most names of one range a query with several words reads to check its other words."""
+
+MIN_START = 2
+"""A word after the query's first is tried as the name's start from this many letters on."""
 
 MAX_FIDE_ID_DIGITS = 15
 """FIDE IDs have up to 9 digits today, in a 15-wide column (``rating-lists.md`` §1.2)."""
@@ -104,8 +108,10 @@ def search(query: str, limit: int) -> list[ListPlayer]:
     rows = FidePlayer.objects.all()
     found = {p.fide_id: p for p in _range(rows, typed, [], limit)}
     if len(words) > 1 and len(found) < limit:
-        for i, word in enumerate(dict.fromkeys(words)):
-            others = [w for j, w in enumerate(words) if j != i]
+        for i, word in enumerate(words):
+            if (i and len(word) < MIN_START) or word in words[:i]:
+                continue  # "leko p": "p" begins too many names to be the surname's start
+            others = words[:i] + words[i + 1 :]
             for row in _range(rows, word, others, limit):
                 found.setdefault(row.fide_id, row)
 

@@ -25,7 +25,6 @@ def add(fide_id: int, name: str, **fields) -> FidePlayer:
         fide_id=fide_id,
         name=name,
         name_key=_name_key(name),
-        seen_in=version,
         changed_in=version,
         **fields,
     )
@@ -77,6 +76,13 @@ def test_fide_search_ranks_the_name_as_typed_then_its_first_word(players):
     assert keys(search.search("leko pet", 20)) == ["1001", "1002", "1003"]
     assert keys(search.search("leko pet", 2)) == ["1001", "1002"]
     assert keys(search.search("le", 20)) == ["1001", "1002"]
+
+
+def test_fide_search_one_letter_after_the_first_word_is_no_surname_start(players):
+    """``l petra``: *Lekovic, Petra* (its surname begins with ``l``); ``petra l``: no name
+    begins with ``petra``, and ``l`` alone is not tried as the surname's start."""
+    assert keys(search.search("l petra", 20)) == ["1002"]
+    assert search.search("petra l", 20) == []
 
 
 def test_fide_search_record_fields(players):

@@ -138,21 +138,12 @@ class Migration(migrations.Migration):
                 (
                     "changed_in",
                     models.ForeignKey(
+                        db_constraint=False,
                         db_index=False,
                         on_delete=django.db.models.deletion.PROTECT,
                         related_name="+",
                         to="federation.listversion",
                         verbose_name="last changed in",
-                    ),
-                ),
-                (
-                    "seen_in",
-                    models.ForeignKey(
-                        db_index=False,
-                        on_delete=django.db.models.deletion.PROTECT,
-                        related_name="+",
-                        to="federation.listversion",
-                        verbose_name="last listed in",
                     ),
                 ),
             ],
