@@ -689,22 +689,6 @@ def pair_next(request: HttpRequest, club: Club, row: Tournament) -> HttpResponse
     """GET: what the next round will pair (players, byes, absences). POST: pair it (a draft)."""
     if row.is_team_event:
         return _team_event_page(request, club, row)
-    if request.method != "POST" and request.GET.get("fragment"):
-        # The search box's results as the page's script fetches them while one types.
-        query = _list_query(request)
-        return render(
-            request,
-            "pairings/_list_results.html",
-            {
-                "club": club,
-                "tournament": row,
-                "query": query,
-                "list_results": _list_results(row, query),
-                "next_round": services.next_round(row),
-                "is_swiss": row.system == System.SWISS,
-                "register_refusal": services.registration_refusal(row),
-            },
-        )
     status = 200
     number = services.next_round(row)
     proposed = services.proposed_round_slot(row, number)
@@ -854,22 +838,6 @@ def pairing_round(
     round_row = get_object_or_404(Round, tournament=row, number=round_number)
     if row.is_team_event:
         return _team_event_page(request, club, row)
-    if request.method != "POST" and request.GET.get("fragment"):
-        # The search box's results as the page's script fetches them while one types.
-        query = _list_query(request)
-        return render(
-            request,
-            "pairings/_list_results.html",
-            {
-                "club": club,
-                "tournament": row,
-                "query": query,
-                "list_results": _list_results(row, query),
-                "next_round": services.next_round(row),
-                "is_swiss": row.system == System.SWISS,
-                "register_refusal": services.registration_refusal(row),
-            },
-        )
     status = 200
     if request.method == "POST":
         try:
