@@ -138,6 +138,9 @@ INSTALLED_APPS = [
     "chessclub_web.fide",
     "chessclub_web.teams",
     "chessclub_web.documents",
+    "chessclub_web.background",
+    "django_tasks",
+    "django_tasks_db",
     "axes",
 ]
 
@@ -197,6 +200,25 @@ else:
         }
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# Background tasks (chessclub_web.background): CHESSCLUB_TASKS=immediate (default) runs each job
+# in the process that asks for it, with no other service; "database" queues it in the database
+# (django_tasks_db), where `chessclub worker` processes take it.
+CHESSCLUB_TASKS = os.environ.get("CHESSCLUB_TASKS", "").strip().lower() or "immediate"
+_TASK_BACKENDS = {
+    "immediate": "django_tasks.backends.immediate.ImmediateBackend",
+    "database": "django_tasks_db.DatabaseBackend",
+}
+if CHESSCLUB_TASKS not in _TASK_BACKENDS:
+    raise ImproperlyConfigured(
+        "CHESSCLUB_TASKS must be 'immediate' (jobs run in the web process) or 'database' "
+        f"(jobs run by `chessclub worker`), not {os.environ['CHESSCLUB_TASKS']!r}"
+    )
+TASKS = {"default": {"BACKEND": _TASK_BACKENDS[CHESSCLUB_TASKS]}}
+# The pairing engine's time limit (seconds): past it, "cannot pair: no pairing found within …".
+CHESSCLUB_PAIRING_TIMEOUT = float(_count("CHESSCLUB_PAIRING_TIMEOUT", 120))
+# The Python interpreter that runs FIDE's pairing engine (default: the app's own).
+CHESSCLUB_PAIRING_PYTHON = os.environ.get("CHESSCLUB_PAIRING_PYTHON", "").strip()
 
 # The computed standings of each tournament are cached (keyed by the tournament's revision, so
 # never stale): in the process's memory by default. The explanations of tiebreak values (one

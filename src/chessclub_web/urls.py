@@ -101,6 +101,7 @@ urlpatterns = [
     path("", include("chessclub_web.fse.urls")),
     path("", include("chessclub_web.teams.urls")),
     path("", include("chessclub_web.documents.urls")),
+    path("", include("chessclub_web.background.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
 ]

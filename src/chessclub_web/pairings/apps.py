@@ -9,3 +9,7 @@ class PairingsConfig(AppConfig):
         from chessclub_web.tournaments import hooks
 
         hooks.import_requests.register(store_requests)
+
+        from chessclub_web.pairings import jobs
+
+        jobs.registers()

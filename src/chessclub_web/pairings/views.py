@@ -28,9 +28,11 @@ from chessclub.model import Colour
 from chessclub.pairing.criteria import Violation
 from chessclub_web import refusals
 from chessclub_web.audit.services import journal
+from chessclub_web.background.views import follow
 from chessclub_web.clubs.models import Club
 from chessclub_web.clubs.models import Player as RosterPlayer
 from chessclub_web.clubs.permissions import Action, club_view
+from chessclub_web.pairings import jobs as pairing_jobs
 from chessclub_web.pairings import services
 from chessclub_web.pairings.forms import (
     LOCKED_MARK,
@@ -705,24 +707,30 @@ def pair_next(request: HttpRequest, club: Club, row: Tournament) -> HttpResponse
         if not date_form.is_valid():
             status = 400
         else:
-            try:
-                round_row = services.pair_next_round(
+            job = None
+            refusal = services.pairing_refusal(row)
+            if refusal:
+                messages.error(request, refusal)
+                status = services.Refused.status
+            else:
+                # The engine runs as a background job (no web server's time limit cuts it):
+                # in process by default, else in a `chessclub worker`.
+                job = pairing_jobs.submit(
                     row,
                     request.user,
-                    date=date_form.cleaned_data["date"],
-                    time=date_form.cleaned_data["time"],
+                    date_form.cleaned_data["date"],
+                    date_form.cleaned_data["time"],
+                    back_url=request.get_full_path(),
                 )
-            except services.Refused as exc:
-                if exc.field in date_form.fields:
-                    date_form.add_error(exc.field, str(exc))
+            followed = follow(request, job) if job is not None else None
+            if followed is not None:
+                return followed
+            if job is not None:
+                if job.field in date_form.fields:
+                    date_form.add_error(job.field, job.message)
                 else:
-                    messages.error(request, str(exc))
-                status = exc.status
-            else:
-                messages.success(
-                    request, _("Round %(round)s is paired (draft).") % {"round": round_row.number}
-                )
-                return redirect(round_url(row, round_row.number))
+                    messages.error(request, job.message)
+                status = job.status_code
         number = services.next_round(row)
     entries_of = services.round_entries(row, number)
     players = list(row.players.order_by("pairing_number"))

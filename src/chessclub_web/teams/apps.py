@@ -19,3 +19,7 @@ class TeamsConfig(AppConfig):
         hooks.import_team_event.register(import_team_event)
         hooks.team_tiebreaks.register(team_tiebreak_choice)
         hooks.set_team_tiebreaks.register(set_team_tiebreaks)
+
+        from chessclub_web.teams import jobs
+
+        jobs.registers()

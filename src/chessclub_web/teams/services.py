@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
@@ -565,13 +565,23 @@ def next_round(tournament: Tournament) -> int:
     return max(last or 0, byes or 0) + 1
 
 
-def pair_swiss_round(tournament: Tournament) -> int:
+def pair_swiss_round(
+    tournament: Tournament,
+    *,
+    expected: int | None = None,
+    on_stored: Callable[[int], None] | None = None,
+) -> int:
     """Pair the next round of a team Swiss (FIDE C.04.6, gacrux's team mode); returns its
-    number. Raises :class:`TeamError` when a round is incomplete or no pairing exists."""
+    number. Raises :class:`TeamError` when a round is incomplete or no pairing exists.
+
+    ``expected``: the round asked for (a background job's): another one is refused, never
+    paired in its place. ``on_stored(number)`` runs inside the storing transaction."""
     _open(tournament)
     if tournament.system != System.TEAM_SWISS:
         raise TeamError(_("This tournament is not a team Swiss."))
     number = next_round(tournament)
+    if expected is not None and number != expected:
+        raise TeamError(_("Someone else paired this round meanwhile."))
     if tournament.planned_rounds and number > tournament.planned_rounds:
         raise TeamError(_("Every planned round is already paired."))
     if tournament.teams.count() < 2:
@@ -609,6 +619,8 @@ def pair_swiss_round(tournament: Tournament) -> int:
                 )
             )
         _store_pairing(tournament, pairing)
+        if on_stored is not None:
+            on_stored(number)
     return number
 
 

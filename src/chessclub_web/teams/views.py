@@ -28,6 +28,7 @@ from chessclub.formats.frbe_interclub import (
 from chessclub.formats.frbe_name import DIVISIONS, SERIES, UNUSED, FrbeFileNameError
 from chessclub.formats.trf.teams import write_team_trf
 from chessclub.pairing.teams import pairing_system_code
+from chessclub_web.background.views import follow
 from chessclub_web.clubs.models import Club
 from chessclub_web.clubs.permissions import Action, LoginRequired, PageView
 from chessclub_web.results.models import Via
@@ -37,6 +38,7 @@ from chessclub_web.results.services import (
     button_only_reason,
     save_results,
 )
+from chessclub_web.teams import jobs as team_jobs
 from chessclub_web.teams import services
 from chessclub_web.teams.models import (
     ColourModel,
@@ -196,8 +198,14 @@ def team_action(request: HttpRequest, number: str, pk: int) -> HttpResponse:
             count = services.pair_round_robin(tournament)
             messages.success(request, _("%(count)s rounds paired.") % {"count": count})
         else:
-            rnd = services.pair_swiss_round(tournament)
-            messages.success(request, _("Round %(number)s paired.") % {"number": rnd})
+            # FIDE's engine runs as a background job (see pairings.jobs).
+            job = team_jobs.submit(tournament, request.user, back_url=_standings_url(tournament))
+            followed = follow(request, job)
+            if followed is not None:
+                return followed
+            refused = services.TeamError(job.message)
+            refused.status = job.status_code
+            raise refused
     except services.TeamError as exc:
         return _refused(request, "teams/standings.html", _context(request, club, tournament), exc)
     return redirect(_standings_url(tournament))

@@ -4,8 +4,10 @@ of its rounds and the inputs every pairing reads."""
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Callable
 
+from django.conf import settings
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
@@ -33,8 +35,11 @@ class Refused(refusals.Conflict):
 
 
 def swiss_engine() -> PairingEngine:
-    """The Swiss engine (tests replace it to simulate failures)."""
-    return GacruxDutchEngine()
+    """The Swiss engine (tests replace it to simulate failures): FIDE's, run by the
+    interpreter ``CHESSCLUB_PAIRING_PYTHON`` (default: this one) within
+    ``CHESSCLUB_PAIRING_TIMEOUT`` seconds (default 120)."""
+    python = getattr(settings, "CHESSCLUB_PAIRING_PYTHON", "") or sys.executable
+    return GacruxDutchEngine(python=python, timeout=settings.CHESSCLUB_PAIRING_TIMEOUT)
 
 
 EngineFactory = Callable[[], PairingEngine]

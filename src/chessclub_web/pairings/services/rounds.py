@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime
 import math
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.db import transaction
@@ -416,17 +417,27 @@ def pair_next_round(
     engine: PairingEngine | None = None,
     date: datetime.date | None = None,
     time: datetime.time | None = None,
+    *,
+    expected: int | None = None,
+    on_stored: Callable[[RoundRow], None] | None = None,
 ) -> RoundRow:
     """Pair the next round as a draft, played on ``date`` (``None``: no date) from ``time``
     (``None``: no time). Raises :class:`Refused` (nothing stored) when it cannot be paired
     now or the engine finds no pairing (409), or when ``date`` is outside the tournament's
-    dates (400, ``tournaments.services.round_date_refusal``)."""
+    dates (400, ``tournaments.services.round_date_refusal``).
+
+    ``expected``: the round the arbiter asked for (a background job's); another round to pair
+    next (that one paired meanwhile) is refused, never paired in its place. ``on_stored``
+    is called with the stored round inside the storing transaction (a background job marks
+    itself done there: both are stored or neither)."""
     from chessclub_web.pairings import services  # patched there by tests
 
     refusal = pairing_refusal(row)
     if refusal:
         raise Refused(refusal)
     number = next_round(row)
+    if expected is not None and number != expected:
+        raise Refused(_("Someone else paired this round meanwhile."))
     _refuse_round_date(row, number, date)
     seed = None
     if row.system == System.SWISS and number == 1 and not row.initial_colour:
@@ -472,6 +483,8 @@ def pair_next_round(
             {"round": number},
             round_number=number,
         )
+        if on_stored is not None:
+            on_stored(round_row)
     return round_row
 
 

@@ -1,0 +1,155 @@
+"""Submitting, running and watching background jobs (see the package's docstring).
+
+- :func:`submit` records a job and either runs it now (``CHESSCLUB_TASKS=immediate``) or
+  enqueues it in the same transaction (``database``: a ``chessclub worker`` runs it).
+- :func:`run` runs a job once: a finished job is left as it is (a task delivered twice does
+  nothing the second time); a refusal of the rules makes it *refused* with the message and
+  status the page would have shown; any other error makes it *failed* (logged), nothing stored.
+- :func:`complete` marks a job done inside the handler's storing transaction.
+- :func:`sweep` finds the jobs whose worker stopped answering (killed, machine lost): each is
+  queued again (its handler stores nothing twice) up to :data:`MAX_ATTEMPTS` starts, then
+  reported *interrupted*.
+"""
+
+from __future__ import annotations
+
+import datetime
+import logging
+from collections.abc import Mapping
+from typing import Any
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
+
+from chessclub_web.background.models import ACTIVE, Job, Status
+from chessclub_web.background.registry import registration
+from chessclub_web.background.runner import complete, run, runs_in_process
+from chessclub_web.background.tasks import run_job
+
+__all__ = ["complete", "queue_health", "run", "runs_in_process", "submit", "sweep", "visible_to"]
+
+logger = logging.getLogger("chessclub_web.background")
+
+#: A running job whose heartbeat is older than this (seconds) has lost its worker.
+STALE_SECONDS = 60
+#: How many times a job is started before a lost worker makes it *interrupted*.
+MAX_ATTEMPTS = 3
+
+
+def submit(
+    kind: str,
+    *,
+    title: str,
+    params: Mapping[str, Any],
+    user: Any,
+    tournament: Any = None,
+    key: str = "",
+    back_url: str = "",
+) -> Job:
+    """Record a job of ``kind`` with JSON ``params`` for ``user`` and start it.
+
+    ``key``: while a job with this key is queued or running, that job is returned instead of a
+    new one (the same round asked twice, by a double click or by two arbiters, is paired once).
+    In process (:func:`runs_in_process`) the job has run when this returns; else it is queued
+    (the caller follows it on its page). ``ValueError`` for a kind no app registered.
+    """
+    if registration(kind) is None:
+        raise ValueError(f"no handler for background jobs of kind {kind!r}")
+    if key:
+        existing = Job.objects.filter(key=key, status__in=ACTIVE).first()
+        if existing is not None:
+            return existing
+    fields = {
+        "kind": kind,
+        "title": title[:200],
+        "params": dict(params),
+        "language": translation.get_language() or settings.LANGUAGE_CODE,
+        "user": user if getattr(user, "is_authenticated", False) else None,
+        "tournament": tournament,
+        "key": key,
+        "back_url": back_url[:500],
+    }
+    if runs_in_process():
+        job = Job.objects.create(**fields)
+        return run(job.pk)
+    try:
+        with transaction.atomic():
+            job = Job.objects.create(**fields)
+            # Enqueued in the job's own transaction: a job is never recorded without its task.
+            job.task_id = str(run_job.enqueue(str(job.pk)).id)[:64]
+            job.save(update_fields=["task_id"])
+    except IntegrityError:
+        # Another request recorded the same key meanwhile: follow that job.
+        existing = Job.objects.filter(key=key, status__in=ACTIVE).first()
+        if existing is None:
+            raise
+        return existing
+    return job
+
+
+def sweep(now: datetime.datetime | None = None) -> list[Job]:
+    """Queue again, or report *interrupted*, every running job whose heartbeat is older than
+    :data:`STALE_SECONDS` (its worker was killed or lost); the jobs changed. Run by every
+    ``chessclub worker`` when it starts and then every minute."""
+    now = now or timezone.now()
+    limit = now - datetime.timedelta(seconds=STALE_SECONDS)
+    changed: list[Job] = []
+    for job in Job.objects.filter(status=Status.RUNNING, heartbeat_at__lt=limit):
+        _forget_task(job.task_id)
+        if job.attempts < MAX_ATTEMPTS and not runs_in_process():
+            with transaction.atomic():
+                updated = Job.objects.filter(pk=job.pk, status=Status.RUNNING).update(
+                    status=Status.QUEUED,
+                    progress="",
+                    task_id=str(run_job.enqueue(str(job.pk)).id)[:64],
+                )
+            if updated:
+                logger.warning("background job %s lost its worker: queued again", job.pk)
+                changed.append(job)
+            continue
+        with translation.override(job.language):
+            message = _(
+                "The work was interrupted (the process doing it stopped); nothing was saved. "
+                "Try again."
+            )
+        if Job.objects.filter(pk=job.pk, status=Status.RUNNING).update(
+            status=Status.INTERRUPTED, message=message, status_code=503, finished_at=now
+        ):
+            logger.warning("background job %s lost its worker: interrupted", job.pk)
+            changed.append(job)
+    return changed
+
+
+def _forget_task(task_id: str) -> None:
+    """Mark the queue's own record of a lost worker's task failed (it would stay *running*)."""
+    if not task_id or runs_in_process():
+        return
+    try:
+        from django_tasks.base import TaskResultStatus
+        from django_tasks_db.models import DBTaskResult
+    except ImportError:  # another backend keeps its own records
+        return
+    DBTaskResult.objects.filter(id=task_id, status=TaskResultStatus.RUNNING).update(
+        status=TaskResultStatus.FAILED, finished_at=timezone.now()
+    )
+
+
+def queue_health() -> tuple[str, bool, str]:
+    """For ``/health/``: whether the queue is served — in process, always; with workers, no
+    job has waited more than :data:`STALE_SECONDS` for one and none has lost its worker."""
+    if runs_in_process():
+        return ("queue", True, "in process")
+    limit = timezone.now() - datetime.timedelta(seconds=STALE_SECONDS)
+    waiting = Job.objects.filter(status=Status.QUEUED, created_at__lt=limit).count()
+    lost = Job.objects.filter(status=Status.RUNNING, heartbeat_at__lt=limit).count()
+    ok = waiting == 0 and lost == 0
+    return ("queue", ok, f"{waiting} waiting over {STALE_SECONDS} s, {lost} without a worker")
+
+
+def visible_to(job: Job, user: Any) -> bool:
+    """Whether ``user`` may follow ``job``: who asked for it, and site staff."""
+    if not getattr(user, "is_authenticated", False):
+        return False
+    return bool(user.is_superuser) or (job.user_id is not None and job.user_id == user.pk)
