@@ -207,6 +207,18 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_worker(args: argparse.Namespace) -> int:
+    from chessclub_web import commands
+
+    commands.setup()
+    try:
+        commands.worker(interval=args.interval, batch=args.batch, max_tasks=args.max_tasks)
+    except commands.WorkerNotNeededError as exc:
+        print(f"chessclub: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    return EXIT_OK
+
+
 def cmd_manage(args: argparse.Namespace) -> int:
     from chessclub_web import commands
 
@@ -388,6 +400,28 @@ def register(sub: Any) -> None:
     p.add_argument("--host", default="127.0.0.1")
     p.add_argument("--port", type=int, default=8000)
     p.set_defaults(func=cmd_serve)
+
+    p = sub.add_parser(
+        "worker",
+        help="run the background jobs (pairing, closing, list imports) queued by the web servers",
+        description="Run the background jobs that the web servers queue when CHESSCLUB_TASKS="
+        "database: pairing a round, closing a tournament, a correction's recompute, importing "
+        "a rating list. Run several (one per core) beside the web servers, with the same "
+        "environment. Jobs whose worker was killed are run again (each stores its result "
+        "once), at most three times, then reported interrupted. SIGTERM lets the running job "
+        "finish. With CHESSCLUB_TASKS=immediate (the default) jobs run in the web process and "
+        "this command exits with status 2.",
+    )
+    p.add_argument(
+        "--interval",
+        type=float,
+        default=1.0,
+        metavar="SECONDS",
+        help="how long to wait before looking again when no job is waiting (default 1)",
+    )
+    p.add_argument("--batch", action="store_true", help="stop when no job is waiting")
+    p.add_argument("--max-tasks", type=int, metavar="N", help="stop after N jobs")
+    p.set_defaults(func=cmd_worker)
 
     p = sub.add_parser(
         "manage",

@@ -18,6 +18,7 @@ so that they also work on a fresh database.
 
 from __future__ import annotations
 
+import logging
 import os
 from pathlib import Path
 from typing import Any
@@ -47,6 +48,7 @@ __all__ = [
     "manage",
     "serve",
     "setup",
+    "worker",
 ]
 
 DEMO_DIR = Path(__file__).resolve().parent / "demo"
@@ -461,6 +463,54 @@ def make_document(
         if html:
             return page.encode("utf-8"), 0
         return rendering.pdf_and_count([page])
+
+
+class WorkerNotNeededError(RuntimeError):
+    """``chessclub worker`` with ``CHESSCLUB_TASKS=immediate``: jobs run in the web process."""
+
+
+def worker(*, interval: float, batch: bool, max_tasks: int | None) -> None:
+    """Run background jobs (``chessclub_web.background``) until stopped: the queue's database
+    worker (``django_tasks_db``), after queueing again, or reporting *interrupted*, the jobs
+    whose worker was lost (``background.services.sweep``, again every minute meanwhile).
+    ``batch``: stop when no job is waiting; ``max_tasks``: stop after that many. SIGTERM or
+    Ctrl-C lets the running job finish first (a second one stops it: its transaction is
+    rolled back, the next worker runs it again). Raises :class:`WorkerNotNeededError` when
+    jobs run in process (``CHESSCLUB_TASKS=immediate``)."""
+    import threading
+
+    from django.core.management import call_command
+    from django.db import connection
+
+    from chessclub_web.background import services
+
+    if services.runs_in_process():
+        raise WorkerNotNeededError(
+            "CHESSCLUB_TASKS is 'immediate': background jobs run in the web process; set "
+            "CHESSCLUB_TASKS=database on the web servers and the workers to queue them"
+        )
+    ensure_migrated()
+    services.sweep()
+    stop = threading.Event()
+
+    def sweep_every_minute() -> None:
+        try:
+            while not stop.wait(60):
+                try:
+                    services.sweep()
+                except Exception:  # the database away for a moment: the next minute tries
+                    logging.getLogger("chessclub_web.background").warning("sweep failed")
+        finally:
+            connection.close()
+
+    threading.Thread(target=sweep_every_minute, name="sweep", daemon=True).start()
+    options: dict[str, object] = {"interval": interval, "batch": batch, "reload": False}
+    if max_tasks is not None:
+        options["max_tasks"] = max_tasks
+    try:
+        call_command("db_worker", **options)
+    finally:
+        stop.set()
 
 
 def serve(host: str, port: int) -> None:

@@ -215,6 +215,12 @@ if CHESSCLUB_TASKS not in _TASK_BACKENDS:
         f"(jobs run by `chessclub worker`), not {os.environ['CHESSCLUB_TASKS']!r}"
     )
 TASKS = {"default": {"BACKEND": _TASK_BACKENDS[CHESSCLUB_TASKS]}}
+# A running job whose worker has not written its heartbeat (every 5 s) for this long was lost
+# (killed, machine gone): queued again, at most three starts in all (seconds).
+CHESSCLUB_JOB_STALE_SECONDS = _count("CHESSCLUB_JOB_STALE_SECONDS", 120, minimum=10)
+# Uploaded files that a background job reads (a rating list) wait in the site's file storage:
+# on a site of several servers, a folder they share.
+MEDIA_ROOT = Path(os.environ.get("CHESSCLUB_MEDIA_DIR", "").strip() or DATA_DIR / "files")
 # The pairing engine's time limit (seconds): past it, "cannot pair: no pairing found within …".
 CHESSCLUB_PAIRING_TIMEOUT = float(_count("CHESSCLUB_PAIRING_TIMEOUT", 120))
 # The Python interpreter that runs FIDE's pairing engine (default: the app's own).

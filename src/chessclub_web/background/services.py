@@ -32,8 +32,13 @@ __all__ = ["complete", "queue_health", "run", "runs_in_process", "submit", "swee
 
 logger = logging.getLogger("chessclub_web.background")
 
-#: A running job whose heartbeat is older than this (seconds) has lost its worker.
-STALE_SECONDS = 60
+
+def stale_seconds() -> int:
+    """A running job whose heartbeat is older than this (seconds) has lost its worker
+    (``CHESSCLUB_JOB_STALE_SECONDS``, default 120; the heartbeat comes every 5 s)."""
+    return int(getattr(settings, "CHESSCLUB_JOB_STALE_SECONDS", 120))
+
+
 #: How many times a job is started before a lost worker makes it *interrupted*.
 MAX_ATTEMPTS = 3
 
@@ -57,6 +62,8 @@ def submit(
     """
     if registration(kind) is None:
         raise ValueError(f"no handler for background jobs of kind {kind!r}")
+    if runs_in_process():
+        key = ""  # the request itself runs it: a second request runs its own (the rules refuse)
     if key:
         existing = Job.objects.filter(key=key, status__in=ACTIVE).first()
         if existing is not None:
@@ -91,10 +98,10 @@ def submit(
 
 def sweep(now: datetime.datetime | None = None) -> list[Job]:
     """Queue again, or report *interrupted*, every running job whose heartbeat is older than
-    :data:`STALE_SECONDS` (its worker was killed or lost); the jobs changed. Run by every
+    :func:`stale_seconds` (its worker was killed or lost); the jobs changed. Run by every
     ``chessclub worker`` when it starts and then every minute."""
     now = now or timezone.now()
-    limit = now - datetime.timedelta(seconds=STALE_SECONDS)
+    limit = now - datetime.timedelta(seconds=stale_seconds())
     changed: list[Job] = []
     for job in Job.objects.filter(status=Status.RUNNING, heartbeat_at__lt=limit):
         _forget_task(job.task_id)
@@ -138,14 +145,14 @@ def _forget_task(task_id: str) -> None:
 
 def queue_health() -> tuple[str, bool, str]:
     """For ``/health/``: whether the queue is served — in process, always; with workers, no
-    job has waited more than :data:`STALE_SECONDS` for one and none has lost its worker."""
+    job has waited more than :func:`stale_seconds` for one and none has lost its worker."""
     if runs_in_process():
         return ("queue", True, "in process")
-    limit = timezone.now() - datetime.timedelta(seconds=STALE_SECONDS)
+    limit = timezone.now() - datetime.timedelta(seconds=stale_seconds())
     waiting = Job.objects.filter(status=Status.QUEUED, created_at__lt=limit).count()
     lost = Job.objects.filter(status=Status.RUNNING, heartbeat_at__lt=limit).count()
     ok = waiting == 0 and lost == 0
-    return ("queue", ok, f"{waiting} waiting over {STALE_SECONDS} s, {lost} without a worker")
+    return ("queue", ok, f"{waiting} waiting over {stale_seconds()} s, {lost} without a worker")
 
 
 def visible_to(job: Job, user: Any) -> bool:

@@ -13,3 +13,7 @@ class ClosingConfig(AppConfig):
 
         hooks.final_standings.register(stored_standings)
         hooks.club_elo.register(current_elo)
+
+        from chessclub_web.closing import jobs
+
+        jobs.registers()

@@ -24,6 +24,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
 from chessclub.ratings.club_elo import FIRST_RATING_CAP, FIRST_RATING_FLOOR, FIRST_RATING_GAMES
+from chessclub_web.background.views import follow
+from chessclub_web.closing import jobs as closing_jobs
 from chessclub_web.closing import services
 from chessclub_web.closing.charts import elo_chart
 from chessclub_web.closing.forms import CloseForm, EarlyEndForm, PlayerForm
@@ -72,15 +74,15 @@ def close(request: HttpRequest, club: Club, tournament: Tournament) -> HttpRespo
         else:
             close_form = CloseForm(request.POST, tournament=tournament)
             if close_form.is_valid():
-                try:
-                    services.close_tournament(
-                        tournament, request.user, close_form.cleaned_data["end_date"]
-                    )
-                except services.ClosingError as exc:
-                    error, status = str(exc), 409
-                else:
-                    messages.success(request, _("The tournament is closed."))
-                    return redirect("close", club.number, tournament.pk)
+                # A background job: the final standings and the club Elo from this
+                # tournament on can take longer than a request may run.
+                job = closing_jobs.submit_close(
+                    tournament, request.user, close_form.cleaned_data["end_date"]
+                )
+                followed = follow(request, job)
+                if followed is not None:
+                    return followed
+                error, status = job.message, job.status_code
             else:
                 status = 400
     elif request.method == "POST":

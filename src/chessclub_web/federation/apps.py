@@ -26,3 +26,7 @@ class FederationConfig(AppConfig):
 
         hooks.search_lists.register(search_lists)
         hooks.list_player.register(list_player)
+
+        from chessclub_web.federation import jobs
+
+        jobs.registers()

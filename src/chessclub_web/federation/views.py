@@ -19,7 +19,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_http_methods, require_safe
 
+from chessclub_web.background.views import follow
 from chessclub_web.clubs.permissions import LoginRequired, SiteAction, require_site
+from chessclub_web.federation import jobs as list_jobs
 from chessclub_web.federation import services
 from chessclub_web.federation.models import FederationList, ListKind, ListVersion
 from chessclub_web.federation.registry import importer_for, registered
@@ -112,37 +114,23 @@ def _list_page(request: HttpRequest, kind: str) -> HttpResponse:
                     )
                 if upload is None:
                     raise services.ListRefused(_("Choose a file."), 400)
-                # A list read as a stream takes the upload's file (on disk past 5 MB) as it is.
-                data: bytes | IO[bytes] = (
-                    upload.read()
-                    if importer.read_stream is None
-                    else (cast(IO[bytes], upload.file))
-                )
-                version = services.import_list(
+                # Imported as a background job (FIDE's list takes about a minute): the
+                # upload is kept in the file storage until the job has read it.
+                job = list_jobs.submit(
                     kind,
-                    data,
+                    cast(IO[bytes], upload.file),
                     upload.name or "",
                     request.user,
                     list_date=list_date,
                     again=request.POST.get("again") == "on",
                     options={c.name: request.POST.get(c.name, "") for c in importer.choices},
                 )
-                messages.success(
-                    request,
-                    _(
-                        "Version %(number)s imported: %(records)s records (new: %(new)s, "
-                        "changed: %(changed)s, removed: %(removed)s)."
-                    )
-                    % {
-                        "number": version.number,
-                        "records": version.records,
-                        "new": version.created,
-                        "changed": version.updated,
-                        "removed": version.removed,
-                    },
-                )
-                return redirect(reverse("federation_list", args=(kind,)))
-            if action == "rollback":
+                followed = follow(request, job)
+                if followed is not None:
+                    return followed
+                problems = job.message.splitlines()
+                status = job.status_code
+            elif action == "rollback":
                 raw = request.POST.get("version", "").strip()
                 seen = request.POST.get("current", "").strip()
                 for value in (raw, seen):
@@ -160,7 +148,8 @@ def _list_page(request: HttpRequest, kind: str) -> HttpResponse:
                     % {"number": target.number, "source": target.source},
                 )
                 return redirect(reverse("federation_list", args=(kind,)))
-            raise services.ListRefused(_("Unknown action."), 400)
+            else:
+                raise services.ListRefused(_("Unknown action."), 400)
         except importer.errors as error:
             problems = importer.describe(error)
             status = 400
