@@ -23,7 +23,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
-from chessclub_web.background.models import ACTIVE, Job, Status
+from chessclub_web.background.models import ACTIVE, FINISHED, Job, Status
 from chessclub_web.background.registry import registration
 from chessclub_web.background.runner import complete, run, runs_in_process
 from chessclub_web.background.tasks import run_job
@@ -39,6 +39,8 @@ def stale_seconds() -> int:
     return int(getattr(settings, "CHESSCLUB_JOB_STALE_SECONDS", 120))
 
 
+#: A finished job's row is deleted by :func:`sweep` after this many days.
+KEEP_DAYS = 30
 #: How many times a job is started before a lost worker makes it *interrupted*.
 MAX_ATTEMPTS = 3
 
@@ -97,10 +99,15 @@ def submit(
 
 
 def sweep(now: datetime.datetime | None = None) -> list[Job]:
-    """Queue again, or report *interrupted*, every running job whose heartbeat is older than
+    """Forget the jobs finished more than :data:`KEEP_DAYS` ago; queue again, or report
+    *interrupted*, every running job whose heartbeat is older than
     :func:`stale_seconds` (its worker was killed or lost); the jobs changed. Run by every
     ``chessclub worker`` when it starts and then every minute."""
     now = now or timezone.now()
+    # The finished jobs' rows are kept for a month (what the pages followed), then forgotten.
+    Job.objects.filter(
+        status__in=FINISHED, finished_at__lt=now - datetime.timedelta(days=KEEP_DAYS)
+    ).delete()
     limit = now - datetime.timedelta(seconds=stale_seconds())
     changed: list[Job] = []
     for job in Job.objects.filter(status=Status.RUNNING, heartbeat_at__lt=limit):

@@ -226,3 +226,17 @@ def test_h1_the_worker_command_says_jobs_run_in_process(capsys):
 
     assert main(["worker", "--batch"]) == 2
     assert "CHESSCLUB_TASKS" in capsys.readouterr().err
+
+
+def test_h1_finished_jobs_are_forgotten_after_a_month(owner_client, public_club, owner):
+    t = swiss(public_club, owner)
+    owner_client.post(pair_url(t))
+    job = Job.objects.get(tournament=t)
+    now = timezone.now()
+    Job.objects.filter(pk=job.pk).update(finished_at=now - datetime.timedelta(days=29))
+    background.sweep(now)
+    assert Job.objects.filter(pk=job.pk).exists()
+    Job.objects.filter(pk=job.pk).update(finished_at=now - datetime.timedelta(days=31))
+    background.sweep(now)
+    assert not Job.objects.filter(pk=job.pk).exists()
+    assert Round.objects.filter(tournament=t).count() == 1  # the work stays
