@@ -349,9 +349,7 @@ def test_h2_a_stranger_gets_404_even_with_a_forged_if_none_match(private_row, ma
             assert answer.status_code == 404, url
 
 
-def test_h2_a_stranger_gets_the_staff_documents_refused_with_a_forged_etag(
-    private_row, make_user
-):
+def test_h2_a_stranger_gets_the_staff_documents_refused_with_a_forged_etag(private_row, make_user):
     # The result slips need ENTER_RESULTS: an account of the club without it gets 403.
     private_row.club.public = True
     private_row.club.save()

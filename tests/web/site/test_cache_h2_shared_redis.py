@@ -103,7 +103,9 @@ def _charlie(summary) -> str:
     return next(r.points for r in summary.rows if r.pairing_number == 3)
 
 
-def test_h2_worker_b_reuses_the_standings_worker_a_computed(monkeypatch, workers, row, computations):
+def test_h2_worker_b_reuses_the_standings_worker_a_computed(
+    monkeypatch, workers, row, computations
+):
     a, b = workers
     _as(monkeypatch, a)
     first = presentation.tournament_summary(row)
@@ -136,7 +138,9 @@ def test_h2_a_saved_result_is_a_new_revision_worker_b_never_serves_the_old(
     assert len(computations) == 2
 
 
-def test_h2_crosstable_pages_shared_between_workers(monkeypatch, workers, row, computations, client):
+def test_h2_crosstable_pages_shared_between_workers(
+    monkeypatch, workers, row, computations, client
+):
     a, b = workers
     url = reverse("tournament", args=("618", row.pk)) + "crosstable/"
     written: list[object] = []
@@ -212,7 +216,9 @@ def test_h2_documents_shared_between_workers(monkeypatch, workers, row):
     assert html_new != html_a
 
 
-def test_h2_cached_values_pickle_and_keys_are_memcached_safe(monkeypatch, workers, row, redis_client):
+def test_h2_cached_values_pickle_and_keys_are_memcached_safe(
+    monkeypatch, workers, row, redis_client
+):
     a, _b = workers
     _as(monkeypatch, a)
     summary = presentation.tournament_summary(row)
