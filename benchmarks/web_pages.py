@@ -3,8 +3,9 @@
 Sets Django up itself with a throwaway SQLite database in a temporary folder (never the
 checkout's ``data/``), stores generated Swiss tournaments of 300 and 1000 players × 11 rounds
 through the adapter, and times the two pages through Django's test client: *cold* (the standings
-cache emptied before each request) and *warm* (the usual case: the cache filled by an earlier
-visitor).
+cache emptied before each request), *warm* (the usual case: the cache filled by an earlier
+visitor) and *304* (a reader whose copy is current sends its ``ETag`` back: nothing is computed
+or rendered).
 """
 
 from __future__ import annotations
@@ -99,6 +100,16 @@ def _run() -> None:
 
         return action
 
+    def revalidate(url: str) -> Callable[[], object]:
+        etag = client.get(url)["ETag"]
+
+        def action() -> object:
+            response = client.get(url, HTTP_IF_NONE_MATCH=etag)
+            assert response.status_code == 304, response.status_code
+            return response
+
+        return action
+
     for players in (300, 1000):
         tournament = swiss(players, 11)
         row = store_tournament(tournament, club=club)
@@ -108,6 +119,7 @@ def _run() -> None:
         for name, url in (("standings", base), ("crosstable", base + "crosstable/")):
             report(f"{name} page, cold cache", size, median_ms(get(url, True), repeat=repeat))
             report(f"{name} page, warm cache", size, median_ms(get(url, False), repeat=repeat))
+            report(f"{name} page, 304 (copy current)", size, median_ms(revalidate(url), repeat=15))
 
 
 if __name__ == "__main__":

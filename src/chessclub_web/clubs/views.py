@@ -28,6 +28,7 @@ from chessclub_web.clubs.permissions import (
     site_allowed,
     visible_clubs,
 )
+from chessclub_web.conditional import club_state, conditional_page
 
 
 @require_safe
@@ -46,6 +47,7 @@ def home(request: HttpRequest) -> HttpResponse:
 
 @require_safe
 @club_view()
+@conditional_page(club_state)
 def club_detail(request: HttpRequest, club: Club) -> HttpResponse:
     role = role_of(request.user, club)
     return render(

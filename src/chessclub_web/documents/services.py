@@ -19,17 +19,20 @@ Nothing here writes: every document is read from the rows.
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import re
 from collections.abc import Sequence
 from typing import Any
 
+from django.core.cache import cache
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from chessclub.model import Tournament as CoreTournament
 from chessclub.model.teams import TeamRoundKind
 from chessclub_web import refusals
 from chessclub_web.clubs.permissions import Action, User
-from chessclub_web.documents import content
+from chessclub_web.documents import content, rendering
 from chessclub_web.documents.kinds import (
     BY_SLUG,
     KINDS,
@@ -193,6 +196,84 @@ def document(
             _("“%(document)s” is not a document of this tournament.") % {"document": kind.label}
         )
     return build(kind, source, round_number, player=player)
+
+
+#: How long a document's HTML or PDF is kept in the cache (seconds). Its key holds the
+#: tournament's revision: a document is never served after the rows it shows changed.
+DOCUMENT_CACHE_SECONDS = 24 * 3600
+
+
+def document_key(
+    tournament: Tournament,
+    user: User,
+    kind: Kind,
+    variant: str,
+    *,
+    round_value: str | None = None,
+    player_value: str | None = None,
+) -> str:
+    """The cache key of one document's ``variant`` (``html``, ``pdf``…): the tournament's id
+    and revision, the language, then a digest of the kind, the round and player asked
+    (parsed: ``?round= 3`` and ``?round=3`` share one), whether the user sees draft rounds
+    and ``variant``. Raises as :func:`document` for a value that is no number. At most 120
+    characters (memcached's limit is 250)."""
+    round_number = parse_round(round_value)
+    player = parse_player(player_value)
+    drafts = can_see_drafts(user, tournament)
+    what = f"{kind.slug}|{round_number}|{player}|{drafts}|{variant}"
+    digest = hashlib.sha256(what.encode()).hexdigest()[:24]
+    language = (get_language() or "")[:10]
+    return f"chessclub:doc:v1:{tournament.pk}:{tournament.revision.hex}:{language}:{digest}"
+
+
+def document_html(
+    tournament: Tournament,
+    user: User,
+    kind: Kind,
+    *,
+    round_value: str | None = None,
+    player_value: str | None = None,
+    toolbar: dict[str, Any] | None = None,
+) -> tuple[str, int | None]:
+    """``(html, round)``: the document's page (:func:`document` rendered by
+    ``rendering.html`` with ``toolbar``) and the round it is of, from the cache when this
+    revision's was made already in this language (:data:`DOCUMENT_CACHE_SECONDS`); raises
+    as :func:`document`."""
+    variant = f"html|{sorted((toolbar or {}).items())}"
+    key = document_key(
+        tournament, user, kind, variant, round_value=round_value, player_value=player_value
+    )
+    found = cache.get(key)
+    if isinstance(found, tuple) and len(found) == 2:
+        return found[0], found[1]
+    built = document(tournament, user, kind, round_value=round_value, player_value=player_value)
+    made = (rendering.html(built, toolbar=toolbar), built.context["round"])
+    cache.set(key, made, DOCUMENT_CACHE_SECONDS)
+    return made
+
+
+def document_pdf(
+    tournament: Tournament,
+    user: User,
+    kind: Kind,
+    *,
+    round_value: str | None = None,
+    player_value: str | None = None,
+) -> tuple[bytes, int | None]:
+    """``(pdf, round)``: the document's PDF (``rendering.pdf`` of its page without toolbar)
+    and the round it is of, from the cache like :func:`document_html`."""
+    key = document_key(
+        tournament, user, kind, "pdf", round_value=round_value, player_value=player_value
+    )
+    found = cache.get(key)
+    if isinstance(found, tuple) and len(found) == 2:
+        return found[0], found[1]
+    html, round_number = document_html(
+        tournament, user, kind, round_value=round_value, player_value=player_value
+    )
+    made = (rendering.pdf([html]), round_number)
+    cache.set(key, made, DOCUMENT_CACHE_SECONDS)
+    return made
 
 
 def batch_kinds(slugs: Sequence[str]) -> list[Kind]:

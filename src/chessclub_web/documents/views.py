@@ -23,6 +23,7 @@ from django.views.decorators.http import require_safe
 from chessclub_web.clubs.models import Club
 from chessclub_web.documents import rendering, services
 from chessclub_web.documents.kinds import KINDS, NO_ROUND, STANDINGS, Kind, rounds_of
+from chessclub_web.tournaments.conditional import conditional_page, tournament_state
 from chessclub_web.tournaments.models import Tournament
 from chessclub_web.tournaments.permissions import tournament_view
 
@@ -53,34 +54,36 @@ def _views(kind: Kind) -> tuple[Callable[..., HttpResponseBase], Callable[..., H
 
     @require_safe
     @tournament_view(services.needed_action(kind))
+    @conditional_page(tournament_state)
     def page(request: HttpRequest, club: Club, tournament: Tournament) -> HttpResponse:
-        built = services.document(
-            tournament,
-            request.user,
-            kind,
-            round_value=request.GET.get("round"),
-            player_value=request.GET.get("player"),
-        )
         query = request.GET.urlencode()
         pdf_url = _url(url_name(kind, pdf=True), club, tournament)
         toolbar = {
             "back": _url("documents", club, tournament),
             "pdf": f"{pdf_url}?{query}" if query else pdf_url,
         }
-        return HttpResponse(rendering.html(built, toolbar=toolbar))
+        html, _round = services.document_html(
+            tournament,
+            request.user,
+            kind,
+            round_value=request.GET.get("round"),
+            player_value=request.GET.get("player"),
+            toolbar=toolbar,
+        )
+        return HttpResponse(html)
 
     @require_safe
     @tournament_view(services.needed_action(kind))
+    @conditional_page(tournament_state)
     def pdf(request: HttpRequest, club: Club, tournament: Tournament) -> HttpResponse:
-        built = services.document(
+        data, round_number = services.document_pdf(
             tournament,
             request.user,
             kind,
             round_value=request.GET.get("round"),
             player_value=request.GET.get("player"),
         )
-        data = rendering.pdf([rendering.html(built)])
-        return _pdf_response(data, _filename(tournament, kind.slug, built.context["round"]))
+        return _pdf_response(data, _filename(tournament, kind.slug, round_number))
 
     page.__name__ = pdf.__name__ = url_name(kind)
     pdf.__name__ += "_pdf"
@@ -99,6 +102,7 @@ def _round_label(kind: Kind, number: int) -> str:
 
 @require_safe
 @tournament_view()
+@conditional_page(tournament_state)
 def documents(request: HttpRequest, club: Club, tournament: Tournament) -> HttpResponse:
     """The *Documents* tab: every document the visitor may print of this tournament, each
     with its round selector (the last round chosen), *Page* and *PDF*; then *Print several*:

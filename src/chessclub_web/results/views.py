@@ -26,7 +26,7 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import condition, require_http_methods, require_POST, require_safe
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from chessclub.model.points import ZERO
 from chessclub_web.audit.services import journal, result_changes
@@ -52,6 +52,12 @@ from chessclub_web.results.services import (
 )
 from chessclub_web.tournaments import screens
 from chessclub_web.tournaments.adapters import load_tournament
+from chessclub_web.tournaments.conditional import (
+    conditional_page,
+    published_round_state,
+    tournament_page_state,
+    tournament_state,
+)
 from chessclub_web.tournaments.models import ResultCode, Round, RoundState, Tournament
 from chessclub_web.tournaments.permissions import (
     allowed_on,
@@ -113,6 +119,7 @@ def _url_or_empty(name: str, *args: Any) -> str:
 
 @declare_page_actions(read=None)
 @require_safe
+@conditional_page(tournament_page_state)
 def calendar(request: HttpRequest, number: str, pk: int) -> HttpResponse:
     """The rounds with their dates and states (draft and paired for staff only, published,
     complete when every board has a result) and the planned rounds not paired yet; *Échiquiers*
@@ -397,6 +404,7 @@ def _error_page(
 
 @declare_page_actions(read=None, write=entry_action)
 @require_http_methods(["GET", "HEAD", "POST"])
+@conditional_page(published_round_state)
 def boards(request: HttpRequest, number: str, pk: int, round_number: int) -> HttpResponse:
     """A round's *Échiquiers* (spec R1–R4): the boards with their results; who may enter
     results chooses them (saved at once by the page's script, R2) or with the button, which
@@ -624,7 +632,7 @@ def _screen_items(tournament: Tournament, round_row: Round) -> list[dict[str, An
 
 @require_safe
 @tournament_view()
-@condition(etag_func=screens.screen_etag)
+@conditional_page(tournament_state)
 def screen_pairings(
     request: HttpRequest, club: Any, tournament: Tournament, round_number: int | None = None
 ) -> HttpResponse:

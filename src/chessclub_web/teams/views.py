@@ -50,6 +50,7 @@ from chessclub_web.teams.models import (
 )
 from chessclub_web.teams.presentation import player_rows, points, standings_rows
 from chessclub_web.tournaments.adapters import load_tournament
+from chessclub_web.tournaments.conditional import conditional_page, team_event_state
 from chessclub_web.tournaments.models import (
     ResultCode,
     Round,
@@ -158,6 +159,7 @@ def _context(request: HttpRequest, club: Club, tournament: Tournament) -> dict[s
 @declare_page_actions(read=None)
 @_guard
 @require_safe
+@conditional_page(team_event_state)
 def team_standings(request: HttpRequest, number: str, pk: int) -> HttpResponse:
     """The *Équipes* tab: standings, crosstable, rounds, players (spec S4)."""
     club, tournament = _get(request, number, pk)
@@ -269,6 +271,7 @@ def _team_context(
 @declare_page_actions(read=None, write=Action.MANAGE_ENTRIES)
 @_guard
 @require_http_methods(["GET", "HEAD", "POST"])
+@conditional_page(team_event_state)
 def team_detail(request: HttpRequest, number: str, pk: int, team: int) -> HttpResponse:
     """A team's roster in board order; staff add players and set the board order."""
     club, tournament = _get(request, number, pk)
@@ -374,6 +377,7 @@ def _match_context(
 @declare_page_actions(read=None, write=_results_action)  # a line-up, a forfeit: more
 @_guard
 @require_http_methods(["GET", "HEAD", "POST"])
+@conditional_page(team_event_state)
 def match_detail(request: HttpRequest, number: str, pk: int, match: int) -> HttpResponse:
     """A match: its boards (the seven result codes, colours by the competition's rule), the
     match score and match points; staff enter results (optimistic concurrency, spec R3), the
@@ -469,6 +473,7 @@ def _save_results(request: HttpRequest, match: Match) -> list[int]:
 @declare_page_actions(read=None)
 @_guard
 @require_safe
+@conditional_page(team_event_state)
 def round_detail(request: HttpRequest, number: str, pk: int, round: int) -> HttpResponse:
     """A round's matches with their scores, and its team byes."""
     club, tournament = _get(request, number, pk)

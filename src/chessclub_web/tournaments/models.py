@@ -306,6 +306,12 @@ class Tournament(models.Model):
         editable=False,
         help_text=_("Changes whenever the tournament or one of its rows changes."),
     )
+    revised_at = models.DateTimeField(
+        _("revised at"),
+        default=timezone.now,
+        editable=False,
+        help_text=_("When the revision last changed."),
+    )
 
     class Meta:
         # Most recent first: by end date (the start date for a tournament without one), then
@@ -343,11 +349,13 @@ class Tournament(models.Model):
             raise ValidationError({"tiebreaks": exc.error_list}) from None
 
     def save(self, *args: Any, **kwargs: Any) -> None:
-        """Every save is a new revision (the cached standings of the old one are not used)."""
+        """Every save is a new revision (the cached standings of the old one are not used),
+        dated ``revised_at`` (the pages' ``Last-Modified``)."""
         self.revision = uuid.uuid4()
+        self.revised_at = timezone.now()
         update_fields = kwargs.get("update_fields")
         if update_fields is not None:
-            kwargs["update_fields"] = {*update_fields, "revision", "updated_at"}
+            kwargs["update_fields"] = {*update_fields, "revision", "revised_at", "updated_at"}
         super().save(*args, **kwargs)
 
 
@@ -638,15 +646,18 @@ def results_fingerprint(tournament_id: int, before_round: int) -> list[tuple[int
 
 
 def touch_tournament(tournament_id: int | None) -> None:
-    """Give the tournament a new revision: its cached standings are not used any more.
+    """Give the tournament a new revision, dated now (``revised_at``): its cached standings
+    are not used any more, and its pages' ``ETag`` and ``Last-Modified`` change
+    (``tournaments.conditional``).
 
     Saving a tournament row does it by itself; saving or deleting one of its players, rounds,
     games or byes does it through the signals below. Code that changes rows in bulk
     (``bulk_create``, ``QuerySet.update``) calls it itself (``adapters.store_tournament`` does).
     """
     if tournament_id is not None:
+        now = timezone.now()
         Tournament.objects.filter(pk=tournament_id).update(
-            revision=uuid.uuid4(), updated_at=timezone.now()
+            revision=uuid.uuid4(), revised_at=now, updated_at=now
         )
 
 

@@ -40,8 +40,8 @@ from django.utils.formats import get_format
 from django.utils.functional import Promise
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
+from django.utils.translation import get_language, gettext_lazy, pgettext
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext
 
 from chessclub.model import (
     ByeKind,
@@ -698,6 +698,41 @@ def display_rows(
                 else "",
             )
         )
+    return rows
+
+
+def rows_key(row: Any, after_round: int | None, variant: str) -> str:
+    """The cache key of a page's rows as :func:`display_rows` writes them: the tournament's
+    id and revision, the round the standings are after, the language, and a digest of
+    ``variant`` (what else the rows hold: crosstable or not, square table, the explanation
+    links' prefix). Under 120 characters."""
+    after = "all" if after_round is None else f"r{after_round}"
+    digest = hashlib.sha256(variant.encode()).hexdigest()[:16]
+    language = (get_language() or "")[:10]
+    return f"chessclub:rows:v1:{row.pk}:{row.revision.hex}:{after}:{language}:{digest}"
+
+
+def page_rows(
+    row: Any,
+    summary: Summary,
+    after_round: int | None = None,
+    *,
+    crosstable: bool = False,
+    explain_prefix: str = "",
+    square: bool = False,
+) -> list[DisplayRow]:
+    """The *Classement*'s (or with ``crosstable``, the *Grille américaine*'s) rows of the
+    tournament ``row`` after ``after_round`` as :func:`display_rows` writes them from
+    ``summary`` (:func:`tournament_summary` of the same round) and, for the crosstable,
+    :func:`tournament_cells`; from the cache when this revision's were written already in
+    this language (the cells' HTML of a 300-player crosstable takes tens of milliseconds)."""
+    key = rows_key(row, after_round, f"{crosstable}|{square}|{explain_prefix}")
+    found = cache.get(key)
+    if isinstance(found, list):
+        return found
+    cells = tournament_cells(row, after_round) if crosstable else None
+    rows = display_rows(summary, cells, explain_prefix=explain_prefix, square=square)
+    cache.set(key, rows, CACHE_TIMEOUT)
     return rows
 
 

@@ -33,7 +33,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
-from django.views.decorators.http import condition, require_http_methods, require_safe
+from django.views.decorators.http import require_http_methods, require_safe
 
 from chessclub.formats import MAX_PROBLEMS, FormatError, Problem
 from chessclub.model import TournamentError
@@ -47,6 +47,7 @@ from chessclub_web.tournaments.adapters import (
     standings_settings,
     system_default_codes,
 )
+from chessclub_web.tournaments.conditional import conditional_page, tournament_state
 from chessclub_web.tournaments.errors import (
     ClosedTournamentChangeError,
     DetailsConflictError,
@@ -63,14 +64,13 @@ from chessclub_web.tournaments.presentation import (
     catalogue_rows,
     code_path,
     contribution_lines,
-    display_rows,
     era_label,
     explanation_value,
     note_label,
+    page_rows,
     round_query,
     shown_tiebreaks,
     tiebreak_name,
-    tournament_cells,
     tournament_explanation,
     tournament_summary,
 )
@@ -196,9 +196,11 @@ def _tournament_page(request: HttpRequest, club: Club, row: Tournament, tab: str
     summary = tournament_summary(row, after_round)
     crosstable = tab == "crosstable"
     square = crosstable and _is_round_robin(row)
-    rows = display_rows(
+    rows = page_rows(
+        row,
         summary,
-        tournament_cells(row, after_round) if crosstable else None,
+        after_round,
+        crosstable=crosstable,
         explain_prefix=explain_prefix(club, pk),
         square=square,
     )
@@ -230,19 +232,21 @@ def _tournament_page(request: HttpRequest, club: Club, row: Tournament, tab: str
 
 @require_safe
 @tournament_view()
+@conditional_page(tournament_state)
 def standings(request: HttpRequest, club: Club, row: Tournament) -> HttpResponse:
     return _tournament_page(request, club, row, "standings")
 
 
 @require_safe
 @tournament_view()
+@conditional_page(tournament_state)
 def crosstable(request: HttpRequest, club: Club, row: Tournament) -> HttpResponse:
     return _tournament_page(request, club, row, "crosstable")
 
 
 @require_safe
 @tournament_view()
-@condition(etag_func=screens.screen_etag)
+@conditional_page(tournament_state)
 def screen_standings(request: HttpRequest, club: Club, row: Tournament) -> HttpResponse:
     """The standings screen of the playing hall (:mod:`~chessclub_web.tournaments.screens`):
     the *Classement* after the last published round (spec S1, S3; a closed tournament's
@@ -270,6 +274,7 @@ def screen_standings(request: HttpRequest, club: Club, row: Tournament) -> HttpR
 
 @require_safe
 @tournament_view()
+@conditional_page(tournament_state)
 def explain_tiebreak(
     request: HttpRequest, club: Club, row: Tournament, start_no: int, code: str
 ) -> HttpResponse:
