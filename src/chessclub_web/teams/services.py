@@ -110,11 +110,13 @@ def add_team(tournament: Tournament, name: str, club_name: str = "") -> Team:
     number = (tournament.teams.aggregate(m=Max("number"))["m"] or 0) + 1
     try:
         with transaction.atomic():
-            return Team.objects.create(
+            team = Team.objects.create(
                 tournament=tournament, number=number, name=name, club_name=club_name.strip()[:100]
             )
     except IntegrityError:  # another request added the same name or number meanwhile
         raise TeamError(_("The teams changed meanwhile: nothing was saved, try again.")) from None
+    touch_tournament(tournament.pk)  # a new revision: the team pages' copies are stale
+    return team
 
 
 def add_club_player(team: Team, club_player_id: int, user: Any = None) -> TeamMember:
@@ -230,6 +232,7 @@ def set_roster_order(team: Team, player_ids: list[int], *, by_captain: bool = Tr
         if team.order_set_by_captain != by_captain:
             team.order_set_by_captain = by_captain
             team.save(update_fields=["order_set_by_captain"])
+    touch_tournament(team.tournament_id)  # the roster's order is on the team pages
 
 
 # -- line-ups and boards ------------------------------------------------------------------------
@@ -283,6 +286,7 @@ def set_lineup(rnd: Round, team: Team, player_ids: list[int | None]) -> None:
         )
         if match is not None:
             build_boards(match)
+    touch_tournament(rnd.tournament_id)  # a line-up without match (a bye) changes pages too
 
 
 def _match_of(rnd: Round, team: Team) -> Match | None:

@@ -16,15 +16,15 @@ saved:
   (``?page=N``) and each page reloads the next one after ``?seconds=`` (an HTML refresh
   inside ``<noscript>``), so that results saved meanwhile appear at the next turn.
 
-The ``ETag`` (:func:`screen_etag`) is the tournament's revision with the language and the
-request's path and query: it is computed from the tournament row alone, which the page's
-permission check has read already, so that a poller whose copy is current gets its 304
-without any standings being computed or any other row being read.
+The ``ETag`` is the public pages' one (``chessclub_web.conditional``, the state of
+``tournaments.conditional.tournament_state``): the tournament's revision with the language,
+the user, the request's path and query; it is computed from the tournament row alone, which
+the page's permission check has read already, so that a poller whose copy is current gets its
+304 without any standings being computed.
 """
 
 from __future__ import annotations
 
-import hashlib
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -34,7 +34,6 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.cache import patch_cache_control
 from django.utils.formats import get_format
-from django.utils.translation import get_language
 
 from chessclub_web.tournaments.presentation import Summary, localized, shown_tiebreaks
 
@@ -51,15 +50,6 @@ BOARDS_PER_PAGE = 12
 _DIGITS = re.compile(r"[0-9]{1,6}")
 
 Item = TypeVar("Item")
-
-
-def screen_etag(request: HttpRequest, club: Any, row: Any, *args: object, **kwargs: object) -> str:
-    """The ``ETag`` of a screen or of its live part: the tournament's revision (a new one
-    with every change of its rows), then a digest of the language and the request's path
-    and query (each variant of the page has its own). Reads nothing but ``row``."""
-    variant = f"{get_language()}|{request.get_full_path()}"
-    digest = hashlib.sha256(variant.encode()).hexdigest()[:16]
-    return f"{row.revision.hex}-{digest}"
 
 
 def is_live(request: HttpRequest) -> bool:

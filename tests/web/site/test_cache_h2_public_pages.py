@@ -437,14 +437,6 @@ def test_h2_club_page_changes_when_a_tournament_goes(client, row, public_club):
     assert "Open de test" not in again.content.decode()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "teams.services.set_roster_order and add_team change no tournament revision yet "
-        "(a touch_tournament call is proposed for teams/services.py): the team page's copy "
-        "stays current for them"
-    ),
-)
 def test_h2_a_new_board_order_gives_the_team_page_anew(team_event, make_user):
     from chessclub_web.teams import services as teams
 
