@@ -472,8 +472,8 @@ class WorkerNotNeededError(RuntimeError):
 def worker(*, interval: float, batch: bool, max_tasks: int | None) -> None:
     """Run background jobs (``chessclub_web.background``) until stopped: the queue's database
     worker (``django_tasks_db``), after queueing again, or reporting *interrupted*, the jobs
-    whose worker was lost (``background.services.sweep``, again every minute meanwhile, or every half of
-    ``CHESSCLUB_JOB_STALE_SECONDS`` when shorter).
+    whose worker was lost (``background.services.sweep``, again every minute meanwhile, or
+    every half of ``CHESSCLUB_JOB_STALE_SECONDS`` when shorter).
     ``batch``: stop when no job is waiting; ``max_tasks``: stop after that many. SIGTERM or
     Ctrl-C lets the running job finish first (a second one stops it: its transaction is
     rolled back, the next worker runs it again). Raises :class:`WorkerNotNeededError` when

@@ -44,7 +44,9 @@ def swiss(club, owner, players=4, rounds=3):
         creator=owner,
     )
     for i in range(1, players + 1):
-        services.add_player(t, services.NewEntry(name=f"Joueur{i}", rating=2400 - 37 * (i - 1)), owner)
+        services.add_player(
+            t, services.NewEntry(name=f"Joueur{i}", rating=2400 - 37 * (i - 1)), owner
+        )
     return t
 
 
@@ -115,9 +117,7 @@ def test_h1_the_engine_s_refusal_is_the_job_s_message_in_french(
 
 
 @override_settings(TASKS=QUEUED)
-def test_h1_queued_the_page_answers_at_once_and_the_worker_pairs(
-    owner_client, public_club, owner
-):
+def test_h1_queued_the_page_answers_at_once_and_the_worker_pairs(owner_client, public_club, owner):
     t = swiss(public_club, owner)
     response = owner_client.post(pair_url(t), {"date": "", "time": ""})
     job = Job.objects.get(tournament=t)
@@ -145,9 +145,7 @@ def test_h1_queued_the_page_answers_at_once_and_the_worker_pairs(
 
 
 @override_settings(TASKS=QUEUED)
-def test_h1_a_job_for_a_round_paired_meanwhile_pairs_nothing_else(
-    owner_client, public_club, owner
-):
+def test_h1_a_job_for_a_round_paired_meanwhile_pairs_nothing_else(owner_client, public_club, owner):
     """Round 1 paired and published by another arbiter meanwhile: the queued job of round 1
     is refused, it never pairs round 2 in its place."""
     t = swiss(public_club, owner)

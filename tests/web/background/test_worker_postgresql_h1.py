@@ -51,12 +51,15 @@ def slow_python(tmp_path: Path, seconds: int) -> str:
 
 def start_worker(tmp_path: Path, name: str, **env: str) -> subprocess.Popen[bytes]:
     db = connection.settings_dict
-    url = f"postgres://{db['USER'] or 'postgres'}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
+    user, host, port = db["USER"] or "postgres", db["HOST"] or "127.0.0.1", db["PORT"] or 5432
+    url = f"postgres://{user}@{host}:{port}/{db['NAME']}"
     environ = {
         **os.environ,
         "DATABASE_URL": url,
         "CHESSCLUB_TASKS": "database",
-        "CHESSCLUB_SECRET_KEY": os.environ.get("CHESSCLUB_SECRET_KEY", "worker-test-key-" + "x" * 40),
+        "CHESSCLUB_SECRET_KEY": os.environ.get(
+            "CHESSCLUB_SECRET_KEY", "worker-test-key-" + "x" * 40
+        ),
         **env,
     }
     with (tmp_path / f"{name}.log").open("wb") as log:  # the worker keeps its own copy
@@ -95,7 +98,9 @@ def swiss(owner) -> Tournament:
         name="Open du jeudi", system="swiss", planned_rounds=3, initial_colour="W", club=club
     )
     for i in range(1, 5):
-        services.add_player(t, services.NewEntry(name=f"Joueur{i}", rating=2400 - 37 * (i - 1)), owner)
+        services.add_player(
+            t, services.NewEntry(name=f"Joueur{i}", rating=2400 - 37 * (i - 1)), owner
+        )
     return t
 
 
@@ -154,9 +159,7 @@ def test_h1_a_task_delivered_twice_stores_one_round(django_user_model, tmp_path)
 
 
 @override_settings(TASKS=QUEUED)
-def test_h1_a_killed_worker_s_pairing_is_run_again_never_half_stored(
-    django_user_model, tmp_path
-):
+def test_h1_a_killed_worker_s_pairing_is_run_again_never_half_stored(django_user_model, tmp_path):
     owner = django_user_model.objects.create_user("arbitre", password="pw-123-secret")
     t = swiss(owner)
     job = pairing_jobs.submit(t, owner, None, None, back_url="/")
