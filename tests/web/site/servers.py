@@ -116,13 +116,15 @@ def gunicorn(env: dict[str, str], log: Path, workers: int = 2) -> Iterator[str]:
         while True:
             try:
                 socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                break
             except OSError:
-                if process.poll() is not None or time.monotonic() > deadline:
-                    process.kill()
-                    process.wait()
-                    raise RuntimeError(f"gunicorn did not start: {log.read_text()[-2000:]}")
-                time.sleep(0.2)
+                if process.poll() is None and time.monotonic() < deadline:
+                    time.sleep(0.2)
+                    continue
+            else:
+                break
+            process.kill()
+            process.wait()
+            raise RuntimeError(f"gunicorn did not start: {log.read_text()[-2000:]}")
         yield f"http://127.0.0.1:{port}"
     finally:
         if process.poll() is None:

@@ -7,11 +7,12 @@ import io
 import json
 import logging
 import sqlite3
+from logging.config import DictConfigurator
 
 import pytest
+from django.conf import settings as django_settings
 from django.core.cache import cache
 from django.db import connections
-from pythonjsonlogger.json import JsonFormatter
 
 from chessclub_web import health
 
@@ -75,15 +76,12 @@ def test_h5_health_queue_fails_without_a_check_for_a_real_task_backend(client, s
 
 @pytest.fixture
 def request_lines():
-    """The request log's records, formatted by the JSON formatter of the settings."""
+    """The request log's records, formatted by the settings' JSON formatter (the one
+    ``CHESSCLUB_LOG_FORMAT=json`` puts on the console), parsed back."""
     stream = io.StringIO()
     handler = logging.StreamHandler(stream)
-    handler.setFormatter(
-        JsonFormatter(
-            "%(asctime)s %(levelname)s %(name)s %(message)s",
-            rename_fields={"asctime": "time", "levelname": "level", "name": "logger"},
-        )
-    )
+    config = dict(django_settings.LOGGING["formatters"]["json"])
+    handler.setFormatter(DictConfigurator({}).configure_formatter(config))
     logger = logging.getLogger("chessclub_web.requests")
     logger.addHandler(handler)
     try:
