@@ -89,7 +89,7 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-import environ
+import environ  # type: ignore[import-untyped]  # django-environ ships no types
 from csp.constants import NONE, SELF, UNSAFE_HASHES, UNSAFE_INLINE
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
@@ -327,7 +327,7 @@ else:
     DATABASES = {
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
-            "NAME": DATA_DIR / "chessclub.sqlite3",  # type: ignore[typeddict-item]  # a path works
+            "NAME": DATA_DIR / "chessclub.sqlite3",
             "OPTIONS": {
                 "transaction_mode": "IMMEDIATE",
                 "timeout": SQLITE_TIMEOUT,

@@ -40,7 +40,7 @@ def _load(monkeypatch, tmp_path, **env: str):
 def test_h3_local_sqlite_makes_a_private_key_once_and_reuses_it(monkeypatch, tmp_path):
     first = _load(monkeypatch, tmp_path)
     key_file = tmp_path / "data" / "secret_key"
-    assert first.SECRET_KEY == key_file.read_text().strip()
+    assert key_file.read_text().strip() == first.SECRET_KEY
     assert len(first.SECRET_KEY) >= 50 and not first.SECRET_KEY.startswith("django-insecure")
     assert stat.S_IMODE(key_file.stat().st_mode) == 0o600
     assert _load(monkeypatch, tmp_path).SECRET_KEY == first.SECRET_KEY
@@ -56,7 +56,7 @@ def test_h3_server_without_key_and_debug_off_refuses_to_start(monkeypatch, tmp_p
     assert not (tmp_path / "data" / "secret_key").exists()
     # DEBUG on (development against PostgreSQL): the data folder's key.
     debug = _load(monkeypatch, tmp_path, DATABASE_URL=SERVER_URL, CHESSCLUB_DEBUG="1")
-    assert debug.SECRET_KEY == (tmp_path / "data" / "secret_key").read_text().strip()
+    assert (tmp_path / "data" / "secret_key").read_text().strip() == debug.SECRET_KEY
 
 
 def test_h3_key_from_variable_or_file(monkeypatch, tmp_path):
@@ -131,8 +131,8 @@ def test_h3_redis_cache_is_shared_between_two_processes(monkeypatch, tmp_path):
         pytest.skip("no Redis on 127.0.0.1:6379")
     key = f"h3-test-{uuid.uuid4().hex}"
     script = (
-        "import django; django.setup(); from django.core.cache import caches; c = caches['throttle'];"
-        f"c.add('{key}', 0, 60); print(c.incr('{key}'))"
+        "import django; django.setup(); from django.core.cache import caches;"
+        f"c = caches['throttle']; c.add('{key}', 0, 60); print(c.incr('{key}'))"
     )
     env = {k: v for k, v in os.environ.items() if not k.startswith("CHESSCLUB_")}
     env.pop("DATABASE_URL", None)
