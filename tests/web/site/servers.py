@@ -177,3 +177,18 @@ class Browser:
 class _NoRedirect(urllib.request.HTTPRedirectHandler):
     def redirect_request(self, *args, **kwargs):  # type: ignore[no-untyped-def]
         return None
+
+
+def unreachable(*args: object, **kwargs: object) -> None:
+    """Stands for a connection's ``create_cursor`` when the database cannot be reached: raises
+    the driver's own error (SQLite: the file cannot be opened; psycopg: the server closed the
+    connection), which Django wraps as it would a real one."""
+    from django.db import connections
+
+    if connections["default"].vendor == "postgresql":
+        import psycopg
+
+        raise psycopg.OperationalError("server closed the connection unexpectedly")
+    import sqlite3
+
+    raise sqlite3.OperationalError("unable to open database file")

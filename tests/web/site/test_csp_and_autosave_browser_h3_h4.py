@@ -7,8 +7,6 @@ result, nothing is stored; the button saves it once the database is back."""
 
 from __future__ import annotations
 
-import sqlite3
-
 import pytest
 from django.db import connections
 
@@ -16,6 +14,7 @@ from chessclub_web.clubs.models import Role
 
 from ..browser import BROWSER_MARKS, log_in, phone_page
 from ..builders import board, boards_url, make_swiss
+from .servers import unreachable
 
 pytestmark = BROWSER_MARKS
 
@@ -82,9 +81,6 @@ def test_h4_r2_autosave_on_an_unreachable_database_shows_not_saved_and_keeps_the
     working = wrapper.create_cursor
     answers: list[int] = []
     page.on("response", lambda r: answers.append(r.status) if "/boards/save/" in r.url else None)
-
-    def unreachable(*args, **kwargs):
-        raise sqlite3.OperationalError("unable to open database file")
 
     monkeypatch.setattr(wrapper, "create_cursor", unreachable)
     page.select_option(f"#result-{game.pk}", "0-1")

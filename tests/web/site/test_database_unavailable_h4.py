@@ -14,11 +14,9 @@ from django.db import OperationalError, connections
 
 from chessclub_web.middleware import database_failure, is_database_unavailable
 
+from .servers import unreachable
+
 pytestmark = pytest.mark.django_db
-
-
-def _unreachable(*args, **kwargs):
-    raise sqlite3.OperationalError("unable to open database file")
 
 
 @pytest.fixture
@@ -26,7 +24,7 @@ def database_down(monkeypatch):
     """From now on every cursor of every connection fails like a vanished database file."""
 
     def down():
-        monkeypatch.setattr(type(connections["default"]), "create_cursor", _unreachable)
+        monkeypatch.setattr(type(connections["default"]), "create_cursor", unreachable)
 
     return down
 
@@ -126,7 +124,7 @@ def test_h4_busy_database_keeps_its_own_503_and_other_errors_stay_500(
     client.raise_request_exception = False
 
     def locked(*args, **kwargs):
-        raise sqlite3.OperationalError("database is locked")
+        raise OperationalError("database is locked")
 
     monkeypatch.setattr(type(connections["default"]), "create_cursor", locked)
     response = client.get("/", HTTP_ACCEPT_LANGUAGE="en")
@@ -134,7 +132,7 @@ def test_h4_busy_database_keeps_its_own_503_and_other_errors_stay_500(
     assert "The site is busy" in response.content.decode()
 
     def broken(*args, **kwargs):
-        raise sqlite3.OperationalError("no such table: clubs_club")
+        raise OperationalError("no such table: clubs_club")
 
     monkeypatch.setattr(type(connections["default"]), "create_cursor", broken)
     assert client.get("/").status_code == 500
