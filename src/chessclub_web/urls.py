@@ -13,6 +13,7 @@ from chessclub_web.tournaments import views as tournament_views
 urlpatterns = [
     path("", club_views.home, name="home"),
     path("about/", about, name="about"),
+    path("health/", include("chessclub_web.health")),
     path("clubs/new/", club_views.create_club, name="create_club"),
     path("clubs/<str:number>/", club_views.club_detail, name="club"),
     path("clubs/<str:number>/members/", club_views.members, name="members"),
