@@ -78,7 +78,7 @@ def _command_names(parser: argparse.ArgumentParser) -> list[str]:
 
 
 CORE_COMMANDS = ["standings", "convert", "pair", "check", "berger", "frbe", "fse"]
-WEB_COMMANDS = ["import", "user", "lists", "club", "demo", "document", "serve", "manage"]
+WEB_COMMANDS = ["import", "user", "lists", "club", "demo", "document", "serve", "worker", "manage"]
 
 
 def test_console_script_is_the_core_command_line_with_the_web_commands():

@@ -154,7 +154,7 @@ def queue_health() -> tuple[str, bool, str]:
     """For ``/health/``: whether the queue is served — in process, always; with workers, no
     job has waited more than :func:`stale_seconds` for one and none has lost its worker."""
     if runs_in_process():
-        return ("queue", True, "in process")
+        return ("queue", True, "tasks run in the web process")
     limit = timezone.now() - datetime.timedelta(seconds=stale_seconds())
     waiting = Job.objects.filter(status=Status.QUEUED, created_at__lt=limit).count()
     lost = Job.objects.filter(status=Status.RUNNING, heartbeat_at__lt=limit).count()

@@ -67,11 +67,32 @@ def test_h5_health_cache_and_extra_checks(client, monkeypatch):
     ].items()
 
 
-def test_h5_health_queue_fails_without_a_check_for_a_real_task_backend(client, settings):
-    settings.TASKS = {"default": {"BACKEND": "django_tasks.backends.database.DatabaseBackend"}}
+def test_h5_health_queue_fails_when_a_job_waits_for_a_worker_too_long(
+    client, settings, public_club, owner
+):
+    """With workers (the database backend) the queue's check counts the jobs that waited more
+    than ``CHESSCLUB_JOB_STALE_SECONDS`` for one, or run without one."""
+    import datetime
+
+    from django.utils import timezone
+
+    from chessclub_web.background.models import Job, Status
+
+    settings.TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+    settings.CHESSCLUB_JOB_STALE_SECONDS = 60
+    assert client.get("/health/").status_code == 200
+    job = Job.objects.create(kind="pair_round", title="Ronde 1", user=owner)
+    assert client.get("/health/").status_code == 200  # just queued
+    Job.objects.filter(pk=job.pk).update(created_at=timezone.now() - datetime.timedelta(seconds=61))
     response = client.get("/health/")
     assert response.status_code == 503
-    assert response.json()["checks"]["queue"]["ok"] is False
+    assert response.json()["checks"]["queue"] == {
+        "ok": False,
+        "detail": "1 waiting over 60 s, 0 without a worker",
+        "ms": response.json()["checks"]["queue"]["ms"],
+    }
+    Job.objects.filter(pk=job.pk).update(status=Status.DONE)
+    assert client.get("/health/").status_code == 200
 
 
 @pytest.fixture
