@@ -27,6 +27,7 @@ NOT_REFUSALS = {
     "chessclub_web.commands.UnknownUserError",
     "chessclub_web.commands.UserError",
     "chessclub_web.commands.FederationListRefused",
+    "chessclub_web.commands.WorkerNotNeededError",  # the command line's, never a page's
     "chessclub_web.fse.services.NothingToPredict",
 }
 

@@ -209,11 +209,9 @@ def _bad_trf(count: int) -> bytes:
 
 def test_holes6_a_trf_of_100000_bad_lines_lists_the_first_problems_and_counts_the_rest() -> None:
     count = 100_000
-    started = time.perf_counter()
     with pytest.raises(TrfError) as info:
         trf_format.read_trf(_bad_trf(count), source="big.trf")
     error = info.value
-    elapsed = time.perf_counter() - started
     assert len(error.problems) == MAX_PROBLEMS
     assert error.omitted == count - MAX_PROBLEMS
     assert [p.line for p in error.problems] == list(range(4, 4 + MAX_PROBLEMS))
@@ -222,7 +220,6 @@ def test_holes6_a_trf_of_100000_bad_lines_lists_the_first_problems_and_counts_th
     assert len(text) < 100 * MAX_PROBLEMS
     assert text.endswith("\nbig.trf: … and 99,900 more problems")
     assert text.count("\n") == MAX_PROBLEMS
-    assert elapsed < 5
     with pytest.raises(TrfError) as again:  # the dispatcher the import page calls
         read_tournament(_bad_trf(count))
     assert (len(again.value.problems), again.value.omitted) == (MAX_PROBLEMS, count - MAX_PROBLEMS)
