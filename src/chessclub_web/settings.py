@@ -65,6 +65,8 @@ Caches, mail, static files, logs:
   ``CHESSCLUB_JOB_STALE_SECONDS`` (default 120): a job whose worker wrote no heartbeat for that
   long is run again. ``CHESSCLUB_MEDIA_DIR`` (default ``<data dir>/files``): where an upload
   waits for its job (a folder shared by the servers and the workers).
+- ``CHESSCLUB_TIME_ZONE`` — the time zone of the pages, the history and the logs (default
+  ``Europe/Brussels``).
 - ``CHESSCLUB_PAIRING_TIMEOUT`` — FIDE's engine's time limit in seconds (default 120);
   ``CHESSCLUB_PAIRING_PYTHON`` — the interpreter that runs it (default: the app's own).
 
@@ -486,7 +488,9 @@ FORMAT_MODULE_PATH = ["chessclub_web.formats"]
 LANGUAGE_COOKIE_AGE = 365 * 24 * 60 * 60
 LANGUAGE_COOKIE_SAMESITE = "Lax"
 USE_I18N = True
-TIME_ZONE = "Europe/Brussels"
+# The time of the pages, the history and the logs: CHESSCLUB_TIME_ZONE (default Brussels, the
+# same as Zurich's); the database stores UTC.
+TIME_ZONE = os.environ.get("CHESSCLUB_TIME_ZONE", "").strip() or "Europe/Brussels"
 USE_TZ = True
 
 # Static files: served by WhiteNoise. By default from the apps' folders (no collectstatic needed
@@ -598,5 +602,10 @@ LOGGING = {
             "level": "WARNING",
             "propagate": False,
         },
+        # Background jobs: one line when a job starts and one when it ends (its id, kind,
+        # title, status), and the queue's own worker lines, in the same format.
+        "chessclub_web.background": {"handlers": ["console"], "level": "INFO", "propagate": False},
+        "django_tasks": {"handlers": ["console"], "level": "WARNING", "propagate": False},
+        "django_tasks_db": {"handlers": ["console"], "level": "WARNING", "propagate": False},
     },
 }

@@ -60,6 +60,14 @@ def run(job_id: uuid.UUID) -> Job:
     if job is None:
         return Job.objects.get(pk=job_id)
     entry = registration(job.kind)
+    logger.info(
+        "job %s (%s, %s) started, attempt %s: %s",
+        job.pk,
+        job.kind,
+        f"tournament {job.tournament_id}",
+        job.attempts,
+        job.title,
+    )
     with translation.override(job.language), _heartbeat(job) as progress:
         try:
             if entry is None:
@@ -81,7 +89,9 @@ def run(job_id: uuid.UUID) -> Job:
                 _("The work stopped on an unexpected error; nothing was saved. Try again."),
                 status_code=500,
             )
-    return Job.objects.get(pk=job.pk)
+    ended = Job.objects.get(pk=job.pk)
+    logger.info("job %s (%s) ended: %s", ended.pk, ended.kind, ended.status)
+    return ended
 
 
 def complete(job: Job, outcome: Outcome) -> None:

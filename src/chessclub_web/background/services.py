@@ -152,14 +152,20 @@ def _forget_task(task_id: str) -> None:
 
 def queue_health() -> tuple[str, bool, str]:
     """For ``/health/``: whether the queue is served — in process, always; with workers, no
-    job has waited more than :func:`stale_seconds` for one and none has lost its worker."""
+    job has waited more than :func:`stale_seconds` for one and none has lost its worker. No
+    worker at all shows only once a job has waited that long (a worker leaves no row of its
+    own to count)."""
     if runs_in_process():
         return ("queue", True, "tasks run in the web process")
     limit = timezone.now() - datetime.timedelta(seconds=stale_seconds())
     waiting = Job.objects.filter(status=Status.QUEUED, created_at__lt=limit).count()
     lost = Job.objects.filter(status=Status.RUNNING, heartbeat_at__lt=limit).count()
     ok = waiting == 0 and lost == 0
-    return ("queue", ok, f"{waiting} waiting over {stale_seconds()} s, {lost} without a worker")
+    return (
+        "queue",
+        ok,
+        f"{waiting} waiting over {stale_seconds()} s, {lost} running without a heartbeat",
+    )
 
 
 def visible_to(job: Job, user: Any) -> bool:

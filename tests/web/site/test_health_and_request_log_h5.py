@@ -88,7 +88,7 @@ def test_h5_health_queue_fails_when_a_job_waits_for_a_worker_too_long(
     assert response.status_code == 503
     assert response.json()["checks"]["queue"] == {
         "ok": False,
-        "detail": "1 waiting over 60 s, 0 without a worker",
+        "detail": "1 waiting over 60 s, 0 running without a heartbeat",
         "ms": response.json()["checks"]["queue"]["ms"],
     }
     Job.objects.filter(pk=job.pk).update(status=Status.DONE)
