@@ -182,11 +182,11 @@ def arbiter_schedule(
 def spectator_reloads(
     duration: float, rng: random.Random, reload: tuple[float, float] = RELOAD_SECONDS
 ) -> list[float]:
-    """The times (s from the phase's start, all < ``duration``) at which one spectator loads a
-    page: the first uniform in ``[0, pause)`` for a first pause drawn in ``reload`` (so that a
-    crowd's reloads are spread from the start), then one pause drawn in ``reload`` after
-    another. (The client waits each pause after the previous page has arrived; this is the
-    schedule when pages arrive at once.)"""
+    """The times (s from the phase's start, all < ``duration``) at which one spectator asks
+    for a page: the first uniform in ``[0, pause)`` for a first pause drawn in ``reload`` (so
+    that a crowd's loads are spread from the start), then one pause drawn in ``reload`` after
+    another, counted from one request's start to the next (a fixed schedule: a slow server
+    does not slow the crowd down, so its slowness is not hidden from the figures)."""
     times = []
     at = rng.uniform(0.0, rng.uniform(*reload))
     while at < duration:
@@ -588,19 +588,21 @@ async def _spectator(
     client: Any,
     rng: random.Random,
     pages: list[tuple[str, str]],
+    start: float,
     until: float,
 ) -> None:
-    """Reload a page every 10–30 s until ``until``; each answer's ``ETag`` and
-    ``Last-Modified`` go back in the next request for that page."""
-    kinds = [p for p, _ in SPECTATOR_PAGES.items()]
+    """Load a page at each time of :func:`spectator_reloads` (a page still loading delays
+    the next load until it has arrived: one page at a time a spectator); each answer's
+    ``ETag`` and ``Last-Modified`` go back in the next request for that page."""
+    kinds = list(SPECTATOR_PAGES)
     weights = list(SPECTATOR_PAGES.values())
     validators: dict[str, dict[str, str]] = {}
-    await asyncio.sleep(rng.uniform(0.0, rng.uniform(*RELOAD_SECONDS)))
-    while time.perf_counter() < until:
+    for at in spectator_reloads(until - start, rng):
+        await asyncio.sleep(max(0.0, start + at - time.perf_counter()))
+        if time.perf_counter() >= until or not run.budget():
+            return
         kind = rng.choices(kinds, weights)[0]
         url = rng.choice([u for k, u in pages if k == kind])
-        if not run.budget():
-            return
         response = await _timed(
             run, f"spectator: {kind}", client, "GET", url, headers=validators.get(url, {})
         )
@@ -611,7 +613,6 @@ async def _spectator(
             if "last-modified" in response.headers:
                 headers["If-Modified-Since"] = response.headers["last-modified"]
             validators[url] = headers
-        await asyncio.sleep(rng.uniform(*RELOAD_SECONDS))
 
 
 def _spectator_client(count: int) -> Any:
@@ -653,10 +654,13 @@ async def _crowd(
 ) -> None:
     pages = _spectator_pages(info, run.base)
     client = _spectator_client(spectators)
+    start = time.perf_counter()
     try:
         await asyncio.gather(
             *(
-                _spectator(run, client, random.Random(rng.random()), rng.choice(pages), until)
+                _spectator(
+                    run, client, random.Random(rng.random()), rng.choice(pages), start, until
+                )
                 for _ in range(spectators)
             )
         )
@@ -944,6 +948,13 @@ def main(argv: list[str] | None = None) -> int:
         "CHESSCLUB_LOG_FORMAT": "text",
     }
     redis_up = _redis("FLUSHDB") is not None
+
+    def stop(signum: int, _frame: object) -> None:
+        raise SystemExit(f"load: stopped by signal {signum}; servers stopped, database dropped")
+
+    # SIGTERM (and SIGINT, which a shell ignores in a background job): the clean-up below runs.
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
     processes: list[subprocess.Popen[bytes]] = []
     _admin(f"CREATE DATABASE {name}")
     try:
