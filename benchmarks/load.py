@@ -58,6 +58,7 @@ import argparse
 import asyncio
 import contextlib
 import datetime
+import html
 import json
 import math
 import os
@@ -270,23 +271,30 @@ def lost_results(
     """The saves answered 2xx that the database does not hold, each with the reason.
 
     ``stored``: each game's ``(result, version)`` after the run; ``history``: the history's
-    result lines as ``(game, version before the change, new result)``. A 2xx save with
-    version ``v`` is lost when no history line takes the board from ``v − 1`` to its result,
-    when another 2xx claimed the same version ``v`` (one of them was overwritten unseen), or,
-    for the last 2xx save of a board (highest version), when the board does not hold that
-    result at that version. Empty: nothing lost."""
+    result lines as ``(game, version before the change, new result)``. A 2xx answer with
+    version ``v`` and result ``r`` says that the board held ``r`` at version ``v``: some save
+    took it from ``v − 1`` to ``r`` (the app also answers 2xx, without a new version, to a
+    save of the result the board already holds, spec R3's resubmission). It is lost when no
+    history line takes the board from ``v − 1`` to ``r``, when another 2xx answer gave the
+    same version with another result (one of them was overwritten unseen), or, for the last
+    2xx answer of a board (highest version), when the board does not hold that result at that
+    version. Empty: nothing lost."""
     lost: list[dict[str, Any]] = []
     by_game: dict[int, list[SaveRecord]] = {}
     for r in records:
         if 200 <= r.status < 300:
             by_game.setdefault(r.game, []).append(r)
     for game, saves in sorted(by_game.items()):
-        seen: Counter[int] = Counter(s.version or 0 for s in saves)
+        results_at: dict[int, set[str]] = {}
+        for s in saves:
+            results_at.setdefault(s.version or 0, set()).add(s.result)
         for s in saves:
             if s.version is None:
                 lost.append({**asdict(s), "reason": "saved answer without a version"})
-            elif seen[s.version] > 1:
-                lost.append({**asdict(s), "reason": "two saves answered with the same version"})
+            elif len(results_at[s.version]) > 1:
+                lost.append(
+                    {**asdict(s), "reason": "two saves answered the same version, other results"}
+                )
             elif (game, s.version - 1, s.result) not in history:
                 lost.append({**asdict(s), "reason": "no history line for this save"})
         last = max(saves, key=lambda s: s.version or 0)
@@ -426,6 +434,7 @@ def _setup(seed: int) -> None:
 
 _TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 _VERSION = re.compile(r'name="version-(\d+)" value="(\d+)"')
+_INITIAL = re.compile(r'name="initial-(\d+)" value="([^"]*)"')
 
 
 @dataclass
@@ -478,6 +487,7 @@ class Arbiter:
         )
         self.token = ""
         self.versions: dict[int, int] = {}
+        self.results: dict[int, str] = {}
 
     async def login(self, login_url: str) -> None:
         page = await self.client.get(login_url)
@@ -501,6 +511,7 @@ class Arbiter:
             return False
         self.token = token.group(1)
         self.versions = {int(g): int(v) for g, v in _VERSION.findall(page.text)}
+        self.results = {int(g): html.unescape(r) for g, r in _INITIAL.findall(page.text)}
         return True
 
     async def save(self, game: int, result: str, kind: str) -> tuple[int, dict[str, Any]]:
@@ -524,6 +535,7 @@ class Arbiter:
         # The page's script keeps the version of a saved board and of a conflict's stored one.
         if (answer.status_code, data.get("state")) in ((200, "saved"), (409, "conflict")):
             self.versions[game] = int(version)
+            self.results[game] = str(data.get("result", ""))
         self.run.records.append(
             SaveRecord(game, result, answer.status_code, int(version) if version else None)
         )
@@ -580,7 +592,9 @@ async def _corrections(
         if not arbiter.versions:
             continue
         game = rng.choice(sorted(arbiter.versions))
-        await arbiter.enter(rng.choice(codes), game, rng, "save (search phase)")
+        # a change of the page's select: another result than the one it shows
+        other = [c for c in codes if c != arbiter.results.get(game)]
+        await arbiter.enter(rng.choice(other), game, rng, "save (search phase)")
 
 
 async def _spectator(
@@ -668,6 +682,42 @@ async def _crowd(
         await client.aclose()
 
 
+async def _alone_pages(run: Run, info: dict[str, Any], repeat: int) -> dict[str, Any]:
+    """Service times with nothing else running: each public page kind ``repeat`` times in a
+    row by one client (the first division's pages), before the day."""
+    pages = _spectator_pages(info, run.base)[0]
+    samples_before = len(run.samples)
+    client = _spectator_client(1)
+    try:
+        for kind in SPECTATOR_PAGES:
+            url = next(u for k, u in pages if k == kind)
+            for _ in range(repeat):
+                if run.budget():
+                    await _timed(run, f"alone: {kind}", client, "GET", url)
+    finally:
+        await client.aclose()
+    alone = run.samples[samples_before:]
+    del run.samples[samples_before:]
+    return summarize(alone)
+
+
+async def _alone_saves(
+    run: Run, arbiter: Arbiter, repeat: int, rng: random.Random
+) -> dict[str, Any]:
+    """One arbiter's saves with nothing else running (``repeat`` in a row, each another
+    result on one of their boards), after the day."""
+    samples_before = len(run.samples)
+    if arbiter.versions:
+        game = min(arbiter.versions)
+        codes = list(RESULT_WEIGHTS)[:3]
+        for _ in range(repeat):
+            other = [c for c in codes if c != arbiter.results.get(game)]
+            await arbiter.enter(other[0], game, rng, "alone: save")
+    alone = run.samples[samples_before:]
+    del run.samples[samples_before:]
+    return summarize(alone)
+
+
 async def _day_and_search(args: argparse.Namespace, base: str, info: dict[str, Any]) -> dict:
     rng = random.Random(args.seed)
     run = Run(base, args.max_requests)
@@ -686,6 +736,7 @@ async def _day_and_search(args: argparse.Namespace, base: str, info: dict[str, A
         started = time.perf_counter()
         await asyncio.gather(*(login(a) for a in arbiters))
         print(f"  {len(arbiters)} arbiters logged in in {time.perf_counter() - started:.1f} s")
+        report["alone_pages"] = await _alone_pages(run, info, args.alone)
 
         window = args.minutes * 60.0
         plan = arbiter_schedule(len(info["matches"]), window, rng)
@@ -729,6 +780,7 @@ async def _day_and_search(args: argparse.Namespace, base: str, info: dict[str, A
         }
         report["day_records"] = list(run.records)
 
+        report["alone_saves"] = await _alone_saves(run, arbiters[0], args.alone, rng)
         # The search: spectators only, and corrections at the day's rate of saves.
         rate = max(0.05, len(plan) / window)
         done: list[StepOutcome] = []
@@ -892,6 +944,9 @@ def _parse(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--workers", type=int, help="gunicorn processes (sync 2×cores+1)")
     parser.add_argument("--threads", type=int, default=4, help="threads a gthread worker")
     parser.add_argument("--max-requests", type=int, default=400_000)
+    parser.add_argument(
+        "--alone", type=int, default=20, help="requests of each kind timed with no other load"
+    )
     parser.add_argument("--seed", type=int, default=17)
     parser.add_argument("--report", type=Path, help="the JSON report's path")
     args = parser.parse_args(argv)
@@ -1062,6 +1117,10 @@ def _print_report(full: dict[str, Any]) -> None:
         f"loop lag p95 {day['loop_lag_ms']['p95']:.1f} ms)"
     )
     print(table(day["summary"]))
+    alone = {**full.get("alone_pages", {}), **full.get("alone_saves", {})}
+    if alone:
+        print("Service times with nothing else running (one client, in a row):")
+        print(table(alone))
     conflicts = ", ".join(f"{k}: {v}" for k, v in day["conflicts"].items()) or "none"
     print(f"Conflicts answered 409: {conflicts}")
     errors = {k: v["errors"] for k, v in day["summary"].items() if v["errors"]}

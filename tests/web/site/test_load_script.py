@@ -145,8 +145,14 @@ def test_h6_a_saved_value_overwritten_or_missing_is_lost():
     reasons = Counter((item["game"], item["reason"]) for item in lost)
     # game 1: someone changed it without a 2xx answer; game 3: two saves took version 2
     assert reasons[(1, "the board holds ('0-1', 3), not the last saved value")] == 1
-    assert reasons[(3, "two saves answered with the same version")] == 2
+    assert reasons[(3, "two saves answered the same version, other results")] == 2
     assert all(item["game"] != 2 for item in lost)
+
+
+def test_h6_a_resubmission_answered_saved_at_the_same_version_is_not_lost():
+    # the app answers 200 without a new version to a save of the result the board holds
+    records = [_saved(1, "1-0", 2), _saved(1, "1-0", 2)]
+    assert load.lost_results(records, {1: ("1-0", 2)}, {(1, 1, "1-0")}) == []
 
 
 def test_h6_a_save_without_its_history_line_is_lost():
