@@ -41,7 +41,8 @@ R3), and each board must hold the result and version of its last 2xx save. Then 
 the largest spectator count whose p95 stays under 200 ms (:func:`next_step`): phases of
 ``--step-seconds`` with 500, 1000, 2000… spectators (while the arbiters' clients keep saving
 corrections at the day's rate), stopping at the first phase whose p95 ≥ 200 ms or which has an
-error; one more phase halfway between the last good and the first bad count narrows it.
+error; one more phase halfway between the last good and the first bad count narrows it (and
+when 500 is already over, it halves the count down to 25 until a phase is good).
 
 Bounds: every phase stops at its time, every request has a 30 s time-out, and the whole run
 sends at most ``--max-requests`` requests. The client is one asyncio process (httpx) on the
@@ -317,11 +318,17 @@ class StepOutcome:
         return self.errors == 0 and self.p95 < P95_LIMIT_MS
 
 
+#: The smallest spectator count the search tries when even its first step is over the limit.
+MIN_SPECTATORS = 25
+
+
 def next_step(done: Sequence[StepOutcome], steps: Sequence[int] = STEPS) -> int | None:
     """The spectator count of the search's next phase, or ``None`` when it is over: the next
     of ``steps`` while every phase so far was good (p95 < 200 ms, no error); after the first
     bad one, once, halfway (rounded to 50) between the last good count and it when at least
-    100 apart; then nothing. With no good phase at all, the search ends at the first bad."""
+    100 apart; then nothing. When no phase was good yet (the first step is already over),
+    half the smallest count tried (rounded down to 25), down to :data:`MIN_SPECTATORS`, until
+    one is good."""
     if not done:
         return steps[0] if steps else None
     bad = [o for o in done if not o.good]
@@ -329,7 +336,10 @@ def next_step(done: Sequence[StepOutcome], steps: Sequence[int] = STEPS) -> int 
     if not bad:
         larger = [s for s in steps if s > done[-1].spectators]
         return larger[0] if larger else None
-    if len(bad) > 1 or not good or done[-1] is not bad[0]:
+    if not good:
+        half = min(o.spectators for o in done) // 2 // 25 * 25
+        return half if half >= MIN_SPECTATORS else None
+    if len(bad) > 1 or done[-1] is not bad[0]:
         return None
     low = max(o.spectators for o in good if o.spectators < bad[0].spectators)
     middle = round((low + bad[0].spectators) / 2 / 50) * 50

@@ -176,8 +176,20 @@ def test_h6_search_doubles_while_good_then_tries_halfway_once():
     assert load.largest_good(done) == 1500
 
 
+def test_h6_search_halves_down_when_its_first_step_is_over_the_limit():
+    done = [_outcome(500, 900.0)]
+    assert load.next_step(done, (500, 1000)) == 250
+    done.append(_outcome(250, 400.0, errors=3))
+    assert load.next_step(done, (500, 1000)) == 125
+    done.append(_outcome(125, 150.0))
+    assert load.next_step(done, (500, 1000)) is None
+    assert load.largest_good(done) == 125
+    # never below 25 spectators
+    assert load.next_step([_outcome(25, 300.0)], (25,)) is None
+    assert load.next_step([_outcome(50, 300.0)], (50,)) == 25
+
+
 def test_h6_search_stops_on_errors_and_at_the_last_step():
-    assert load.next_step([_outcome(500, 20.0, errors=1)], (500, 1000)) is None
     assert load.largest_good([_outcome(500, 20.0, errors=1)]) is None
     assert load.next_step([_outcome(500, 20.0), _outcome(1000, 30.0)], (500, 1000)) is None
     assert load.next_step([], ()) is None
