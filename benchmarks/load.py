@@ -40,9 +40,9 @@ After the day, **lost results** (:func:`lost_results`): every save the arbiters 
 R3), and each board must hold the result and version of its last 2xx save. Then the search for
 the largest spectator count whose p95 stays under 200 ms (:func:`next_step`): phases of
 ``--step-seconds`` with 500, 1000, 2000… spectators (while the arbiters' clients keep saving
-corrections at the day's rate), stopping at the first phase whose p95 ≥ 200 ms or which has an
-error; one more phase halfway between the last good and the first bad count narrows it (and
-when 500 is already over, it halves the count down to 25 until a phase is good).
+corrections at the rate of a 10-minute day), stopping at the first phase whose p95 ≥ 200 ms
+or which has an error; one more phase halfway between the last good and the first bad count
+narrows it (and when 500 is already over, it halves the count down to 25 until one is good).
 
 Bounds: every phase stops at its time, every request has a 30 s time-out, and the whole run
 sends at most ``--max-requests`` requests. The client is one asyncio process (httpx) on the
@@ -590,7 +590,7 @@ async def _arbiter_day(
 async def _corrections(
     arbiters: list[Arbiter], rate: float, until: float, rng: random.Random
 ) -> None:
-    """During the search's phases: saves at the day's rate (``rate`` per second), each by a
+    """During the search's phases: saves at ``rate`` per second (exponential gaps), each by a
     random arbiter on one of their match's boards with another result (so that pages and
     caches keep changing as on the day)."""
     codes = list(RESULT_WEIGHTS)
@@ -791,8 +791,9 @@ async def _day_and_search(args: argparse.Namespace, base: str, info: dict[str, A
         report["day_records"] = list(run.records)
 
         report["alone_saves"] = await _alone_saves(run, arbiters[0], args.alone, rng)
-        # The search: spectators only, and corrections at the day's rate of saves.
-        rate = max(0.05, len(plan) / window)
+        # The search: spectators, and corrections at a 10-minute day's rate of saves.
+        # (the rate of a 10-minute day: a --quick day's compressed rate would dwarf the crowd)
+        rate = len(plan) / max(window, 600.0)
         done: list[StepOutcome] = []
         phases: list[dict[str, Any]] = []
         count = next_step(done, args.steps)
