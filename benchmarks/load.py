@@ -692,6 +692,24 @@ async def _crowd(
         await client.aclose()
 
 
+async def _settle(run: Run, seconds: float = 180.0) -> float:
+    """Wait until the server has worked off its queue (requests whose clients gave up are
+    still served by sync workers): ``/about/`` answered within 0.5 s twice in a row, at most
+    ``seconds``. Returns the seconds waited, so that a phase does not pay for the last one."""
+    import httpx
+
+    start = time.perf_counter()
+    fast = 0
+    async with httpx.AsyncClient(base_url=run.base, timeout=REQUEST_TIMEOUT) as client:
+        while fast < 2 and time.perf_counter() - start < seconds:
+            began = time.perf_counter()
+            with contextlib.suppress(httpx.HTTPError):
+                await client.get("/about/")
+            fast = fast + 1 if time.perf_counter() - began < 0.5 else 0
+            await asyncio.sleep(0.5)
+    return time.perf_counter() - start
+
+
 async def _alone_pages(run: Run, info: dict[str, Any], repeat: int) -> dict[str, Any]:
     """Service times with nothing else running: each public page kind ``repeat`` times in a
     row by one client (the first division's pages), before the day."""
@@ -790,6 +808,7 @@ async def _day_and_search(args: argparse.Namespace, base: str, info: dict[str, A
         }
         report["day_records"] = list(run.records)
 
+        settled = [round(await _settle(run), 1)]
         report["alone_saves"] = await _alone_saves(run, arbiters[0], args.alone, rng)
         # The search: spectators, and corrections at a 10-minute day's rate of saves.
         # (the rate of a 10-minute day: a --quick day's compressed rate would dwarf the crowd)
@@ -798,6 +817,8 @@ async def _day_and_search(args: argparse.Namespace, base: str, info: dict[str, A
         phases: list[dict[str, Any]] = []
         count = next_step(done, args.steps)
         while count is not None and run.sent < run.max_requests:
+            if phases:
+                settled.append(round(await _settle(run), 1))
             run.samples = []
             lags = []
             cpu = time.process_time()
@@ -835,6 +856,7 @@ async def _day_and_search(args: argparse.Namespace, base: str, info: dict[str, A
             "phases": phases,
             "largest_spectators_p95_under_200ms": largest_good(done),
             "corrections_per_second": round(rate, 2),
+            "seconds_waited_for_the_queue_to_drain_before_each": settled,
         }
         report["all_records"] = list(run.records)
         report["requests_sent"] = run.sent
