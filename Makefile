@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 PORT   ?= 8000
 HOST   ?= 127.0.0.1
 
-.PHONY: install pdf-libs browser run test test-full bench lint typecheck messages demo clean
+.PHONY: install pdf-libs browser run test test-full bench bench-load lint typecheck messages demo clean
 
 install: $(VENV)/.installed pdf-libs
 
@@ -55,6 +55,13 @@ test-full: test
 
 bench: install
 	$(PY) -m benchmarks
+
+# The event-day load test (docs/load-test.md): gunicorn, PostgreSQL, Redis (database 7) and the
+# task workers on loopback, 80 arbiters entering an interclub round while spectators reload
+# the public pages; about 20 minutes (BENCH_LOAD_ARGS=--quick: a 2-minute day). Not in `make test`.
+bench-load: install
+	@$(PY) -c 'import httpx' 2>/dev/null || $(PY) -m pip install --quiet --disable-pip-version-check 'httpx>=0.27'
+	$(PY) -m benchmarks.load $(BENCH_LOAD_ARGS)
 
 lint: install
 	$(VENV)/bin/ruff check src tests benchmarks
