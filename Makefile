@@ -60,7 +60,6 @@ bench: install
 # task workers on loopback, 80 arbiters entering an interclub round while spectators reload
 # the public pages; about 20 minutes (BENCH_LOAD_ARGS=--quick: a 2-minute day). Not in `make test`.
 bench-load: install
-	@$(PY) -c 'import httpx' 2>/dev/null || $(PY) -m pip install --quiet --disable-pip-version-check 'httpx>=0.27'
 	$(PY) -m benchmarks.load $(BENCH_LOAD_ARGS)
 
 lint: install
