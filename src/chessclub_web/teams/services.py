@@ -14,6 +14,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
+from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.db.models import F, Max
 from django.utils.translation import gettext as _
@@ -656,6 +657,29 @@ def _board_forfeit_result(code: str, home_colour: Colour) -> ResultCode:
     home_wins = code == BoardForfeit.HOME_WINS
     white_wins = home_wins == (home_colour is Colour.WHITE)
     return ResultCode.WHITE_WINS_BY_FORFEIT if white_wins else ResultCode.BLACK_WINS_BY_FORFEIT
+
+
+def team_tournament_of(tournament: Tournament) -> TeamTournament:
+    """:func:`load_team_tournament` for the pages, from the shared cache when this revision's
+    was loaded already (by any process of the site): keyed by the tournament's id and its
+    revision as stored now (every change of its teams, line-ups, boards or results gives a
+    new one, ``tournaments.models.touch_tournament``), so never stale. The services that
+    change a team event read the rows themselves."""
+    revision = (
+        Tournament.objects.filter(pk=tournament.pk).values_list("revision", flat=True).first()
+    )
+    if revision is None:
+        return load_team_tournament(tournament)
+    key = f"chessclub:team-core:{tournament.pk}:{revision.hex}"
+    core = cache.get(key)
+    if not isinstance(core, TeamTournament):
+        core = load_team_tournament(tournament)
+        cache.set(key, core, TEAM_CORE_TIMEOUT)
+    return core
+
+
+#: How long a team event's core stays in the cache (seconds; a new revision is a new key).
+TEAM_CORE_TIMEOUT = 24 * 60 * 60
 
 
 def load_team_tournament(tournament: Tournament) -> TeamTournament:

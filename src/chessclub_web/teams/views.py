@@ -118,7 +118,7 @@ def _standings_url(tournament: Tournament) -> str:
 
 def _context(request: HttpRequest, club: Club, tournament: Tournament) -> dict[str, Any]:
     settings = services.settings_of(tournament)
-    core = services.load_team_tournament(tournament)
+    core = services.team_tournament_of(tournament)
     tb = services.team_standings_settings(tournament)
     rows = standings_rows(core, tb)
     rounds = list(
@@ -305,7 +305,7 @@ def _match_context(
     assert tournament.club is not None
     settings = services.settings_of(tournament)
     reason = button_only_reason(tournament, match.round)
-    core = services.load_team_tournament(tournament)
+    core = services.team_tournament_of(tournament)
     cells = core.team_rounds()
     rnd_index = (
         core.round_numbers.index(match.round.number)
@@ -478,7 +478,7 @@ def round_detail(request: HttpRequest, number: str, pk: int, round: int) -> Http
     """A round's matches with their scores, and its team byes."""
     club, tournament = _get(request, number, pk)
     rnd = get_object_or_404(Round, tournament=tournament, number=round)
-    core = services.load_team_tournament(tournament)
+    core = services.team_tournament_of(tournament)
     cells = core.team_rounds()
     index = core.round_numbers.index(rnd.number) if rnd.number in core.round_numbers else None
     matches = []
