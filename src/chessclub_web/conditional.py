@@ -70,12 +70,17 @@ View = Callable[..., HttpResponseBase]
 
 def user_key(request: HttpRequest) -> str:
     """Who asks, as the ``ETag`` distinguishes them: ``anon``, or the account's id (with
-    ``su`` for site staff, who see every edit link)."""
+    ``su`` for site staff, who see every edit link, ``st`` for the admin's link) and name
+    (shown in the header); then the visitor's CSRF secret (the cookie's), which the page's
+    forms carry: a login or logout renews it, so that a copy with the old token is never
+    answered 304 (its forms would be refused)."""
+    secret = str(request.META.get("CSRF_COOKIE", ""))
     user = getattr(request, "user", None)
     if user is None or not user.is_authenticated:
-        return "anon"
+        return f"anon|{secret}"
     staff = "su" if getattr(user, "is_superuser", False) and user.is_active else ""
-    return f"u{user.pk}{staff}"
+    staff += "st" if getattr(user, "is_staff", False) else ""
+    return f"u{user.pk}{staff}|{user.get_username()}|{secret}"
 
 
 def page_etag(request: HttpRequest, state: PageState) -> str:

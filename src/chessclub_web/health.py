@@ -32,6 +32,7 @@ from django.db import connection
 from django.http import HttpRequest, JsonResponse
 from django.urls import path
 from django.views.decorators.cache import never_cache
+from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_safe
 
 CheckResult = tuple[str, bool, str]
@@ -108,6 +109,7 @@ def run_checks() -> dict[str, dict[str, object]]:
     return results
 
 
+@csrf_exempt  # a POST is answered 405 (it changes nothing), not the CSRF page
 @never_cache
 @require_safe
 def health(request: HttpRequest) -> JsonResponse:

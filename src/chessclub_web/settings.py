@@ -401,9 +401,13 @@ def cache_settings(url: str) -> dict[str, dict[str, Any]]:
         raise ImproperlyConfigured(
             f"CHESSCLUB_CACHE_URL must be a redis:// or rediss:// URL, not {url.split(':')[0]!r}"
         )
+    # A Redis that cannot be reached is a cache miss for the pages' values (chessclub_web/
+    # cache.py); the password-reset counters keep Django's backend, which raises then.
     return {
         alias: {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "django.core.cache.backends.redis.RedisCache"
+            if alias == "throttle"
+            else "chessclub_web.cache.TolerantRedisCache",
             "LOCATION": url,
             "KEY_PREFIX": "chessclub" if alias == "default" else f"chessclub-{alias}",
         }

@@ -52,7 +52,13 @@ def test_about_page_attributes_gacrux_with_its_installed_copyright_notice(client
 
 @pytest.mark.parametrize(
     ("distribution", "licence"),
-    [("django", "BSD-3-Clause"), ("whitenoise", "MIT"), ("dj-database-url", "BSD-3-Clause")],
+    [
+        ("django", "BSD-3-Clause"),
+        ("whitenoise", "MIT"),
+        ("django-tasks", "BSD-3-Clause"),
+        ("redis", "MIT"),
+        ("django-csp", "BSD-3-Clause"),
+    ],
 )
 def test_about_page_attributes_django_and_whitenoise(client, distribution, licence):
     html = client.get("/about/", HTTP_ACCEPT_LANGUAGE="en").content.decode()

@@ -112,8 +112,10 @@ def test_h3_cache_url_puts_three_caches_in_redis_with_their_own_prefixes(monkeyp
     url = "redis://127.0.0.1:6379/11"
     caches = _load(monkeypatch, tmp_path, CHESSCLUB_CACHE_URL=url).CACHES
     assert set(caches) == {"default", "explanations", "throttle"}
-    assert {c["BACKEND"] for c in caches.values()} == {
-        "django.core.cache.backends.redis.RedisCache"
+    assert {alias: c["BACKEND"] for alias, c in caches.items()} == {
+        "default": "chessclub_web.cache.TolerantRedisCache",
+        "explanations": "chessclub_web.cache.TolerantRedisCache",
+        "throttle": "django.core.cache.backends.redis.RedisCache",
     }
     assert {c["LOCATION"] for c in caches.values()} == {url}
     assert len({c["KEY_PREFIX"] for c in caches.values()}) == 3

@@ -30,7 +30,8 @@ class Job(models.Model):
 
     ``kind`` names its handler (``registry``); ``params`` its JSON arguments; ``key`` makes it
     unique while active (the same round asked twice is one job: a double click, two arbiters);
-    ``language`` the language of the page that asked (its messages are written in it).
+    ``language`` the language of the page that asked (its messages are written in it);
+    ``followers`` the other users who asked for the same key meanwhile (they see its page).
     ``status``: :class:`Status`; ``attempts`` how many times a worker started it (a worker
     killed meanwhile: started again, at most ``MAX_ATTEMPTS`` times, then *interrupted*);
     ``heartbeat_at`` when the running worker last said it was alive. The outcome: ``message``
@@ -48,6 +49,8 @@ class Job(models.Model):
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
+    #: The ids of the other users who asked for the same work while it ran (they follow it).
+    followers = models.JSONField(default=list, blank=True)
     tournament = models.ForeignKey(
         "tournaments.Tournament",
         null=True,

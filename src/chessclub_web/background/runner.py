@@ -10,6 +10,7 @@ queue's task (``tasks.run_job``) and, in process, ``services.submit`` call :func
 from __future__ import annotations
 
 import contextlib
+import datetime
 import logging
 import threading
 import uuid
@@ -46,6 +47,12 @@ def _claim(job_id: uuid.UUID) -> Job | None:
         if job is None or job.is_finished:
             return None
         now = timezone.now()
+        if job.status == Status.RUNNING and job.heartbeat_at is not None:
+            fresh = now - datetime.timedelta(
+                seconds=int(getattr(settings, "CHESSCLUB_JOB_STALE_SECONDS", 120))
+            )
+            if job.heartbeat_at >= fresh:
+                return None  # the same job delivered again while a worker runs it
         job.status = Status.RUNNING
         job.attempts += 1
         job.started_at = now
@@ -55,7 +62,8 @@ def _claim(job_id: uuid.UUID) -> Job | None:
 
 
 def run(job_id: uuid.UUID) -> Job:
-    """Run the job ``job_id`` once and return its row as it ends (see the module docstring)."""
+    """Run the job ``job_id`` once and return its row as it ends (see the module docstring);
+    a job finished, or running in a worker whose heartbeat is fresh, is left as it is."""
     job = _claim(job_id)
     if job is None:
         return Job.objects.get(pk=job_id)

@@ -39,6 +39,9 @@ def stale_seconds() -> int:
     return int(getattr(settings, "CHESSCLUB_JOB_STALE_SECONDS", 120))
 
 
+#: A job run in a web process (``CHESSCLUB_TASKS=immediate``) still *running* this long after
+#: it started was lost with its process (a web server's time limit, a restart).
+IN_PROCESS_LIMIT = datetime.timedelta(hours=1)
 #: A finished job's row is deleted by :func:`sweep` after this many days.
 KEEP_DAYS = 30
 #: How many times a job is started before a lost worker makes it *interrupted*.
@@ -69,7 +72,7 @@ def submit(
     if key:
         existing = Job.objects.filter(key=key, status__in=ACTIVE).first()
         if existing is not None:
-            return existing
+            return _followed_by(existing, user)
     fields = {
         "kind": kind,
         "title": title[:200],
@@ -94,7 +97,20 @@ def submit(
         existing = Job.objects.filter(key=key, status__in=ACTIVE).first()
         if existing is None:
             raise
-        return existing
+        return _followed_by(existing, user)
+    return job
+
+
+def _followed_by(job: Job, user: Any) -> Job:
+    """``job``, which ``user`` asked for too: they may follow it on its page."""
+    pk = getattr(user, "pk", None)
+    if getattr(user, "is_authenticated", False) and pk != job.user_id:
+        with transaction.atomic():
+            locked = Job.objects.select_for_update().get(pk=job.pk)
+            if pk not in locked.followers:
+                locked.followers = [*locked.followers, pk]
+                locked.save(update_fields=["followers"])
+        job.refresh_from_db()
     return job
 
 
@@ -110,27 +126,38 @@ def sweep(now: datetime.datetime | None = None) -> list[Job]:
     ).delete()
     limit = now - datetime.timedelta(seconds=stale_seconds())
     changed: list[Job] = []
-    for job in Job.objects.filter(status=Status.RUNNING, heartbeat_at__lt=limit):
-        _forget_task(job.task_id)
-        if job.attempts < MAX_ATTEMPTS and not runs_in_process():
-            with transaction.atomic():
-                updated = Job.objects.filter(pk=job.pk, status=Status.RUNNING).update(
-                    status=Status.QUEUED,
-                    progress="",
-                    task_id=str(run_job.enqueue(str(job.pk)).id)[:64],
-                )
-            if updated:
+    for candidate in Job.objects.filter(status=Status.RUNNING, heartbeat_at__lt=limit):
+        with transaction.atomic():
+            # The job's row locked, then looked at again: two sweepers (two workers) never
+            # queue it twice.
+            job = Job.objects.select_for_update().get(pk=candidate.pk)
+            if job.status != Status.RUNNING or job.heartbeat_at is None:
+                continue
+            if not job.task_id:
+                # Run in a web process (no worker, no heartbeat): lost only once a request
+                # could not be running any more.
+                if job.started_at is None or job.started_at >= now - IN_PROCESS_LIMIT:
+                    continue
+            elif job.heartbeat_at >= limit:
+                continue
+            _forget_task(job.task_id)
+            if job.task_id and job.attempts < MAX_ATTEMPTS and not runs_in_process():
+                job.status = Status.QUEUED
+                job.progress = ""
+                job.task_id = str(run_job.enqueue(str(job.pk)).id)[:64]
+                job.save(update_fields=["status", "progress", "task_id"])
                 logger.warning("background job %s lost its worker: queued again", job.pk)
                 changed.append(job)
-            continue
-        with translation.override(job.language):
-            message = _(
-                "The work was interrupted (the process doing it stopped); nothing was saved. "
-                "Try again."
-            )
-        if Job.objects.filter(pk=job.pk, status=Status.RUNNING).update(
-            status=Status.INTERRUPTED, message=message, status_code=503, finished_at=now
-        ):
+                continue
+            with translation.override(job.language):
+                job.message = _(
+                    "The work was interrupted (the process doing it stopped); nothing was "
+                    "saved. Try again."
+                )
+            job.status = Status.INTERRUPTED
+            job.status_code = 503
+            job.finished_at = now
+            job.save(update_fields=["status", "message", "status_code", "finished_at"])
             logger.warning("background job %s lost its worker: interrupted", job.pk)
             changed.append(job)
     return changed
@@ -158,8 +185,11 @@ def queue_health() -> tuple[str, bool, str]:
     if runs_in_process():
         return ("queue", True, "tasks run in the web process")
     limit = timezone.now() - datetime.timedelta(seconds=stale_seconds())
-    waiting = Job.objects.filter(status=Status.QUEUED, created_at__lt=limit).count()
-    lost = Job.objects.filter(status=Status.RUNNING, heartbeat_at__lt=limit).count()
+    try:
+        waiting = Job.objects.filter(status=Status.QUEUED, created_at__lt=limit).count()
+        lost = Job.objects.filter(status=Status.RUNNING, heartbeat_at__lt=limit).count()
+    except Exception as exc:  # the database away: its own check says why
+        return ("queue", False, type(exc).__name__)
     ok = waiting == 0 and lost == 0
     return (
         "queue",
@@ -169,7 +199,10 @@ def queue_health() -> tuple[str, bool, str]:
 
 
 def visible_to(job: Job, user: Any) -> bool:
-    """Whether ``user`` may follow ``job``: who asked for it, and site staff."""
+    """Whether ``user`` may follow ``job``: who asked for it (first or meanwhile), and site
+    staff."""
     if not getattr(user, "is_authenticated", False):
         return False
-    return bool(user.is_superuser) or (job.user_id is not None and job.user_id == user.pk)
+    if user.is_superuser:
+        return True
+    return (job.user_id is not None and job.user_id == user.pk) or user.pk in job.followers

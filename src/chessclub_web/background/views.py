@@ -59,6 +59,7 @@ def job_page(request: HttpRequest, job_id: uuid.UUID) -> HttpResponse:
             "active": active,
             "elapsed": elapsed,
             "refresh": REFRESH_SECONDS,
+            "waiting_long": job.status == Status.QUEUED and elapsed > services.stale_seconds(),
         },
         status=200 if active else job.status_code,
     )

@@ -2,7 +2,7 @@
 FIDE's 1.9 million players take about a minute, more than a web server lets a request run.
 
 The uploaded file is kept in the site's file storage (``MEDIA_ROOT``: shared by every server
-and worker of an installation) under ``jobs/<job id>/`` until the job ends."""
+and worker of an installation) as ``jobs/<random>.upload`` until the job ends."""
 
 from __future__ import annotations
 
@@ -38,9 +38,10 @@ def submit(
 ) -> Job:
     """Keep ``upload`` in the file storage and start importing it as list ``kind`` (one
     import per list at a time: a second one while the first runs follows the first)."""
-    path = default_storage.save(f"jobs/{uuid.uuid4().hex}/upload", File(upload))
+    path = default_storage.save(f"jobs/{uuid.uuid4().hex}.upload", File(upload))
+    job = None
     try:
-        return background.submit(
+        job = background.submit(
             KIND,
             title=_("Import of %(list)s (%(file)s)")
             % {"list": ListKind(kind).label, "file": filename},
@@ -56,8 +57,12 @@ def submit(
             key=f"{KIND}:{kind}",
             back_url=reverse("federation_list", args=(kind,)),
         )
+        return job
     finally:
-        if background.runs_in_process() and default_storage.exists(path):
+        # Kept only for the job that reads it: not in process (read already), not when the
+        # same import was running already (that job reads its own upload).
+        unread = job is None or background.runs_in_process() or job.params.get("path") != path
+        if unread and default_storage.exists(path):
             default_storage.delete(path)
 
 

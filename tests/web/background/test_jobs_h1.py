@@ -14,6 +14,7 @@ from __future__ import annotations
 import datetime
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import override_settings
 from django.urls import reverse
 from django.utils import timezone
@@ -238,3 +239,85 @@ def test_h1_finished_jobs_are_forgotten_after_a_month(owner_client, public_club,
     background.sweep(now)
     assert not Job.objects.filter(pk=job.pk).exists()
     assert Round.objects.filter(tournament=t).count() == 1  # the work stays
+
+
+@override_settings(TASKS=QUEUED)
+def test_h1_a_second_arbiter_asking_the_same_round_follows_the_job(
+    owner_client, public_club, owner, make_user, client
+):
+    from chessclub_web.clubs.models import Role
+
+    t = swiss(public_club, owner)
+    owner_client.post(pair_url(t), {"date": "", "time": ""})
+    other = make_user("arbitre2", public_club, Role.ARBITER)
+    client.force_login(other)
+    response = client.post(pair_url(t), {"date": "", "time": ""})
+    job = Job.objects.get(tournament=t)
+    assert response["Location"] == reverse("job", args=(job.pk,))
+    assert job.followers == [other.pk]
+    assert client.get(response["Location"]).status_code == 200
+    client.force_login(make_user("curieux"))
+    assert client.get(response["Location"]).status_code == 404
+
+
+@override_settings(TASKS=QUEUED, CHESSCLUB_JOB_STALE_SECONDS=30)
+def test_h1_a_job_delivered_again_while_a_worker_runs_it_is_not_run_twice(public_club, owner):
+    t = swiss(public_club, owner)
+    job = pairing_jobs.submit(t, owner, None, None, back_url="/")
+    Job.objects.filter(pk=job.pk).update(
+        status=Status.RUNNING, attempts=1, heartbeat_at=timezone.now()
+    )
+    assert run_job.call(str(job.pk)) == "running"
+    job.refresh_from_db()
+    assert job.attempts == 1 and not Round.objects.filter(tournament=t).exists()
+
+
+@override_settings(TASKS=QUEUED)
+def test_h1_the_job_page_says_when_no_worker_takes_the_work(owner_client, public_club, owner):
+    t = swiss(public_club, owner)
+    owner_client.post(pair_url(t), {"date": "", "time": ""})
+    job = Job.objects.get(tournament=t)
+    url = reverse("job", args=(job.pk,))
+    assert "Aucun worker" not in owner_client.get(url).content.decode()
+    Job.objects.filter(pk=job.pk).update(
+        created_at=timezone.now() - datetime.timedelta(seconds=200)
+    )
+    assert "Aucun worker n’a pris ce travail depuis" in owner_client.get(url).content.decode()
+
+
+def test_h1_a_job_left_running_by_a_web_process_is_interrupted_after_an_hour(public_club, owner):
+    t = swiss(public_club, owner)
+    job = Job.objects.create(kind="pair_round", title="Ronde 1", user=owner, tournament=t)
+    now = timezone.now()
+    ten_minutes = now - datetime.timedelta(minutes=10)
+    Job.objects.filter(pk=job.pk).update(
+        status=Status.RUNNING, attempts=1, started_at=ten_minutes, heartbeat_at=ten_minutes
+    )
+    assert background.sweep(now) == []
+    two_hours = now - datetime.timedelta(hours=2)
+    Job.objects.filter(pk=job.pk).update(started_at=two_hours, heartbeat_at=two_hours)
+    assert [j.pk for j in background.sweep(now)] == [job.pk]
+    job.refresh_from_db()
+    assert job.status == Status.INTERRUPTED
+
+
+@override_settings(TASKS=QUEUED)
+def test_h1_the_same_list_uploaded_twice_keeps_one_file(list_manager_client, tmp_path, settings):
+    from django.core.files.storage import default_storage
+
+    settings.MEDIA_ROOT = str(tmp_path)
+    body = b"not a list at all\n"
+    for _ in range(2):
+        upload = SimpleUploadedFile("PLAYER.csv", body)
+        response = list_manager_client.post(
+            reverse("federation_list", args=("frbe",)), {"action": "import", "file": upload}
+        )
+        assert response.status_code == 302
+    job = Job.objects.get(kind="import_list")
+    assert sorted(p.name for p in (tmp_path / "jobs").iterdir()) == [
+        job.params["path"].split("/")[-1]
+    ]
+    assert run_job.call(str(job.pk)) == "refused"
+    assert not default_storage.exists(job.params["path"])
+    job.refresh_from_db()
+    assert job.status_code == 400

@@ -13,6 +13,7 @@ import pytest
 from django.conf import settings as django_settings
 from django.core.cache import cache
 from django.db import connections
+from django.test import Client
 
 from chessclub_web import health
 
@@ -29,6 +30,7 @@ def test_h5_health_all_pass_answers_200_uncached_without_login(client):
     assert body["checks"]["queue"]["detail"] == "tasks run in the web process"
     assert "no-store" in response["Cache-Control"] and "max-age=0" in response["Cache-Control"]
     assert client.post("/health/").status_code == 405
+    assert Client(enforce_csrf_checks=True).post("/health/").status_code == 405
 
 
 def test_h5_health_database_down_answers_503_naming_only_the_error_kind(client, monkeypatch):

@@ -100,6 +100,28 @@ def test_h2_etag_names_the_revision_and_varies_with_language_user_and_path(row, 
     assert again == english
 
 
+def test_h2_etag_changes_with_the_csrf_secret_the_staff_flag_and_the_name(row, make_user):
+    """A login or logout renews the CSRF secret: the copy whose forms carry the old token is
+    never current (its forms would answer 403); the admin's link and the name shown in the
+    header follow the account."""
+    state = tournament_state(_request(), row.club, row)
+
+    def etag(user=None, secret="a" * 32):
+        request = _request(user=user)
+        request.META["CSRF_COOKIE"] = secret
+        return conditional.page_etag(request, state)
+
+    user = make_user("arbitre")
+    before = etag(user)
+    assert etag(user) == before
+    assert etag(user, secret="b" * 32) != before
+    assert etag(secret="a" * 32) != etag(secret="b" * 32)
+    user.is_staff = True
+    assert etag(user) != before
+    user.is_staff, user.username = False, "arbitre-renomme"
+    assert etag(user) != before
+
+
 def test_h2_etag_varies_with_the_role_and_the_creator(row, make_user):
     member = make_user("member", row.club, Role.ARBITER)
     arbiter = tournament_state(_request(user=member), row.club, row)
