@@ -39,6 +39,7 @@ from django.conf import settings
 from django.contrib.messages import get_messages
 from django.db.models import Count, Max
 from django.http import HttpRequest, HttpResponseBase
+from django.middleware.csrf import get_token
 from django.utils import timezone
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
 from django.utils.http import http_date, quote_etag
@@ -74,6 +75,10 @@ def user_key(request: HttpRequest) -> str:
     (shown in the header); then the visitor's CSRF secret (the cookie's), which the page's
     forms carry: a login or logout renews it, so that a copy with the old token is never
     answered 304 (its forms would be refused)."""
+    # The secret the page's forms will carry: the visitor's cookie's, or the one made now for
+    # a first visit (the answer sets it as the cookie), so that the first answer's ETag is
+    # already the one the visitor's next request computes.
+    get_token(request)
     secret = str(request.META.get("CSRF_COOKIE", ""))
     user = getattr(request, "user", None)
     if user is None or not user.is_authenticated:

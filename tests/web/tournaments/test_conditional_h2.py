@@ -80,8 +80,11 @@ def test_h2_last_modified_waits_for_the_second_to_be_over(monkeypatch):
 
 
 def _request(path: str = "/clubs/700/tournaments/1/", user=None):
+    """A GET of ``path`` by ``user`` from a browser holding its CSRF cookie (always the same
+    secret; a first visit's would be made anew)."""
     request = RequestFactory().get(path)
     request.user = user or AnonymousUser()
+    request.META["CSRF_COOKIE"] = "s" * 32
     return request
 
 
