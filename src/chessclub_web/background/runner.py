@@ -39,6 +39,12 @@ def runs_in_process() -> bool:
     return backend.endswith("ImmediateBackend")
 
 
+def stale_seconds() -> int:
+    """A running job whose heartbeat is older than this (seconds) has lost its worker
+    (``CHESSCLUB_JOB_STALE_SECONDS``, default 120; the heartbeat comes every 5 s)."""
+    return int(getattr(settings, "CHESSCLUB_JOB_STALE_SECONDS", 120))
+
+
 def _claim(job_id: uuid.UUID) -> Job | None:
     """Mark the job running (one more attempt) and return it; ``None`` when it is finished or
     gone (nothing to do)."""
@@ -48,9 +54,7 @@ def _claim(job_id: uuid.UUID) -> Job | None:
             return None
         now = timezone.now()
         if job.status == Status.RUNNING and job.heartbeat_at is not None:
-            fresh = now - datetime.timedelta(
-                seconds=int(getattr(settings, "CHESSCLUB_JOB_STALE_SECONDS", 120))
-            )
+            fresh = now - datetime.timedelta(seconds=stale_seconds())
             if job.heartbeat_at >= fresh:
                 return None  # the same job delivered again while a worker runs it
         job.status = Status.RUNNING

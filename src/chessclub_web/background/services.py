@@ -25,18 +25,21 @@ from django.utils.translation import gettext as _
 
 from chessclub_web.background.models import ACTIVE, FINISHED, Job, Status
 from chessclub_web.background.registry import registration
-from chessclub_web.background.runner import complete, run, runs_in_process
+from chessclub_web.background.runner import complete, run, runs_in_process, stale_seconds
 from chessclub_web.background.tasks import run_job
 
-__all__ = ["complete", "queue_health", "run", "runs_in_process", "submit", "sweep", "visible_to"]
+__all__ = [
+    "complete",
+    "queue_health",
+    "run",
+    "runs_in_process",
+    "stale_seconds",
+    "submit",
+    "sweep",
+    "visible_to",
+]
 
 logger = logging.getLogger("chessclub_web.background")
-
-
-def stale_seconds() -> int:
-    """A running job whose heartbeat is older than this (seconds) has lost its worker
-    (``CHESSCLUB_JOB_STALE_SECONDS``, default 120; the heartbeat comes every 5 s)."""
-    return int(getattr(settings, "CHESSCLUB_JOB_STALE_SECONDS", 120))
 
 
 #: A job run in a web process (``CHESSCLUB_TASKS=immediate``) still *running* this long after
