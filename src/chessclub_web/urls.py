@@ -6,6 +6,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from chessclub_web.about import about
+from chessclub_web.api.api import api
 from chessclub_web.clubs import views as club_views
 from chessclub_web.throttle import ThrottledPasswordResetForm
 from chessclub_web.tournaments import views as tournament_views
@@ -14,6 +15,8 @@ urlpatterns = [
     path("", club_views.home, name="home"),
     path("about/", about, name="about"),
     path("health/", include("chessclub_web.health")),
+    # The JSON API (chessclub_web.api, docs/api.md): its OpenAPI schema at /api/v1/schema.
+    path("api/v1/", api.urls),
     path("clubs/new/", club_views.create_club, name="create_club"),
     path("clubs/<str:number>/", club_views.club_detail, name="club"),
     path("clubs/<str:number>/members/", club_views.members, name="members"),
@@ -103,6 +106,8 @@ urlpatterns = [
     path("", include("chessclub_web.teams.urls")),
     path("", include("chessclub_web.documents.urls")),
     path("", include("chessclub_web.background.urls")),
+    path("", include("chessclub_web.accounts.urls")),
+    path("", include("chessclub_web.reports.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
 ]

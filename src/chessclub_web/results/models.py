@@ -17,3 +17,5 @@ class Via(models.TextChoices):
 
     AUTOSAVE = "autosave", _("automatic save")
     BUTTON = "button", _("button")
+    API = "api", _("JSON API")
+    PLAYER = "player", _("reported by the players")

@@ -1,0 +1,5 @@
+"""The accounts app's pages (full paths; included by ``chessclub_web.urls``)."""
+
+from django.urls import URLPattern
+
+urlpatterns: list[URLPattern] = []

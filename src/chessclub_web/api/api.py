@@ -1,0 +1,97 @@
+"""The API instance (django-ninja): its routers, its error answers, its throttles.
+
+Every error is JSON ``{"error": "<message>", "field": "…", "board": …}``, the shape the pages'
+JSON refusals have (``chessclub_web.refusals``): a service's refusal keeps its status (400, 403,
+404, 409, 413); a request the schema refuses (a missing field, a word where a number goes)
+answers 400 naming the place (``body.boards.0.version: …``); a missing club or tournament 404;
+throttling 429 with ``Retry-After``. Never a 500 for bad input.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.utils.translation import gettext as _
+from ninja import NinjaAPI
+from ninja.errors import AuthenticationError, HttpError, Throttled, ValidationError
+
+from chessclub_web import refusals
+from chessclub_web.api import read, reports, write
+from chessclub_web.api.throttles import AddressThrottle, TokenThrottle
+
+api = NinjaAPI(
+    title="chessclub API",
+    version="1",
+    description=(
+        "Clubs, tournaments, pairings, results, standings with every tiebreak, Elo and "
+        "federation files, read and written as the pages do. See docs/api.md."
+    ),
+    urls_namespace="api",
+    openapi_url="/schema",
+    docs_url="/docs",
+    throttle=[AddressThrottle(), TokenThrottle()],
+)
+
+
+def error_body(message: str, *, field: str = "", board: Any = None, **extra: Any) -> dict[str, Any]:
+    """The JSON body of an error."""
+    return {"error": message, "field": field, "board": board, **extra}
+
+
+@api.exception_handler(refusals.Refused)
+def _refused(request: HttpRequest, exc: refusals.Refused) -> HttpResponse:
+    return api.create_response(
+        request, error_body(str(exc), field=exc.field, board=exc.board), status=exc.status
+    )
+
+
+@api.exception_handler(ValidationError)
+def _invalid(request: HttpRequest, exc: ValidationError) -> HttpResponse:
+    places = []
+    for error in exc.errors:
+        where = ".".join(str(part) for part in error.get("loc", ()))
+        places.append(f"{where}: {error.get('msg', '')}" if where else str(error.get("msg", "")))
+    message = _("The request is not valid: %(places)s.") % {"places": "; ".join(places)}
+    return api.create_response(request, error_body(message, details=places), status=400)
+
+
+@api.exception_handler(Http404)
+def _not_found(request: HttpRequest, exc: Http404) -> HttpResponse:
+    return api.create_response(request, error_body(str(exc) or _("Not found.")), status=404)
+
+
+@api.exception_handler(PermissionDenied)
+def _denied(request: HttpRequest, exc: PermissionDenied) -> HttpResponse:
+    return api.create_response(
+        request, error_body(str(exc) or _("You may not do this.")), status=403
+    )
+
+
+@api.exception_handler(Throttled)
+def _throttled(request: HttpRequest, exc: Throttled) -> HttpResponse:
+    response = api.create_response(
+        request, error_body(_("Too many requests: wait a moment.")), status=429
+    )
+    wait = getattr(exc, "wait", None)
+    if wait:
+        response["Retry-After"] = str(int(wait) + 1)
+    return response
+
+
+@api.exception_handler(AuthenticationError)
+def _unauthenticated(request: HttpRequest, exc: AuthenticationError) -> HttpResponse:
+    response = api.create_response(request, error_body(exc.message), status=exc.status_code)
+    response["WWW-Authenticate"] = "Bearer"
+    return response
+
+
+@api.exception_handler(HttpError)
+def _http_error(request: HttpRequest, exc: HttpError) -> HttpResponse:
+    return api.create_response(request, error_body(exc.message), status=exc.status_code)
+
+
+api.add_router("", read.router)
+api.add_router("", write.router)
+api.add_router("", reports.router)

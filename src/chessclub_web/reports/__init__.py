@@ -1,0 +1,1 @@
+"""Players report their own results (optional per tournament)."""

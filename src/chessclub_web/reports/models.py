@@ -1,0 +1,1 @@
+"""Results reported by the players (filled by the reports app)."""
