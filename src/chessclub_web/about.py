@@ -100,6 +100,22 @@ COMPONENTS = (
         "https://github.com/mozilla/django-csp",
     ),
     Component(
+        "django-ninja",
+        "Django Ninja",
+        _("The JSON API, its OpenAPI schema and its documentation page (with Swagger UI)."),
+        "MIT",
+        "Copyright (c) 2025 Vitaliy Kucheryaviy",
+        "https://django-ninja.dev/",
+    ),
+    Component(
+        "pydantic",
+        "Pydantic",
+        _("Checks and describes the JSON API's data, used by Django Ninja."),
+        "MIT",
+        "Copyright (c) 2017 to present Pydantic Services Inc. and individual contributors.",
+        "https://docs.pydantic.dev/",
+    ),
+    Component(
         "psycopg",
         "Psycopg",
         _("Connects to PostgreSQL."),

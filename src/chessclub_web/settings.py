@@ -80,6 +80,10 @@ Site rules:
   for ``CHESSCLUB_LOGIN_COOLOFF_MINUTES`` (default 15); at most
   ``CHESSCLUB_RESET_MAILS_PER_EMAIL`` password-reset mails per e-mail address (default 3) and
   ``CHESSCLUB_RESET_MAILS_PER_IP`` per client address (default 10) go out per hour.
+- The JSON API (chessclub_web/api, docs/api.md) is throttled: ``CHESSCLUB_API_RATE_ADDRESS``
+  calls without a token per client address (default ``300/min``), ``CHESSCLUB_API_RATE_TOKEN``
+  per personal token (default ``1200/min``); a rate is ``N/s``, ``N/min``, ``N/hour`` or
+  ``N/day``, anything else stops the start-up. Beyond it: 429 with ``Retry-After``.
 - ``CHESSCLUB_FSE_TABLE`` — a JSON evaluation table for the Swiss ranking-list forecast
   (chessclub_web/fse/services.py).
 """
@@ -126,6 +130,22 @@ def _count(name: str, default: int, minimum: int = 1) -> int:
     if number < minimum:
         raise ImproperlyConfigured(f"{name} must be a whole number >= {minimum}, not {value!r}")
     return number
+
+
+def _rate(name: str, default: str) -> str:
+    """A throttle rate ``N/period`` (period ``s``, ``sec``, ``m``, ``min``, ``h``, ``hour``, ``d``
+    or ``day``; ``N`` at least 1) from the environment variable ``name`` (``default`` when unset
+    or empty); anything else stops the start-up."""
+    value = os.environ.get(name, "").strip() or default
+    number, _slash, period = value.partition("/")
+    if not (number.isdigit() and int(number) >= 1 and period in _RATE_PERIODS):
+        raise ImproperlyConfigured(
+            f"{name} must be a rate such as 300/min (N/s, N/min, N/hour or N/day), not {value!r}"
+        )
+    return value
+
+
+_RATE_PERIODS = frozenset({"s", "sec", "m", "min", "h", "hour", "d", "day"})
 
 
 def _source_checkout(package_dir: Path) -> Path | None:
@@ -464,6 +484,9 @@ CHESSCLUB_LOGIN_FAILURE_LIMIT = _count("CHESSCLUB_LOGIN_FAILURE_LIMIT", 5)
 CHESSCLUB_LOGIN_IP_FAILURE_LIMIT = _count("CHESSCLUB_LOGIN_IP_FAILURE_LIMIT", 20)
 CHESSCLUB_LOGIN_COOLOFF_MINUTES = _count("CHESSCLUB_LOGIN_COOLOFF_MINUTES", 15)
 CHESSCLUB_PROXY_COUNT = _count("CHESSCLUB_PROXY_COUNT", 0, minimum=0)
+# The JSON API's throttles (chessclub_web/api/throttles.py, read at each call).
+CHESSCLUB_API_RATE_ADDRESS = _rate("CHESSCLUB_API_RATE_ADDRESS", "300/min")
+CHESSCLUB_API_RATE_TOKEN = _rate("CHESSCLUB_API_RATE_TOKEN", "1200/min")
 AXES_ENABLED = True
 AXES_HANDLER = "chessclub_web.throttle.LoginThrottleHandler"
 AXES_FAILURE_LIMIT = CHESSCLUB_LOGIN_FAILURE_LIMIT  # per account; per address: the handler

@@ -58,6 +58,8 @@ def test_about_page_attributes_gacrux_with_its_installed_copyright_notice(client
         ("django-tasks", "BSD-3-Clause"),
         ("redis", "MIT"),
         ("django-csp", "BSD-3-Clause"),
+        ("django-ninja", "MIT"),
+        ("pydantic", "MIT"),
     ],
 )
 def test_about_page_attributes_django_and_whitenoise(client, distribution, licence):

@@ -280,3 +280,24 @@ def test_h3_check_deploy_reports_nothing_under_the_readme_production_environment
     )
     assert refused.returncode != 0
     assert "ImproperlyConfigured" in refused.stderr and "CHESSCLUB_SECRET_KEY" in refused.stderr
+
+
+def test_h3_api_throttle_rates_from_the_environment(monkeypatch, tmp_path):
+    defaults = _load(monkeypatch, tmp_path)
+    assert (defaults.CHESSCLUB_API_RATE_ADDRESS, defaults.CHESSCLUB_API_RATE_TOKEN) == (
+        "300/min",
+        "1200/min",
+    )
+    chosen = _load(
+        monkeypatch,
+        tmp_path,
+        CHESSCLUB_API_RATE_ADDRESS="20/s",
+        CHESSCLUB_API_RATE_TOKEN="5000/hour",
+    )
+    assert (chosen.CHESSCLUB_API_RATE_ADDRESS, chosen.CHESSCLUB_API_RATE_TOKEN) == (
+        "20/s",
+        "5000/hour",
+    )
+    for wrong in ("300", "0/min", "3/week", "x/min", "-1/s"):
+        with pytest.raises(ImproperlyConfigured, match="CHESSCLUB_API_RATE_TOKEN"):
+            _load(monkeypatch, tmp_path, CHESSCLUB_API_RATE_TOKEN=wrong)
