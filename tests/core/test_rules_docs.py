@@ -3,7 +3,7 @@
 The scanner reads ``src/`` and ``tests/`` (text files: ``.py``, ``.html``, ``.css``, ``.js``,
 ``.json``, ``.txt``, ``.md``) and recognises a citation of one of our ID families — R, S, C,
 E, P (product), B (Belgian federation), W (Swiss federation), I (entries), X (exports), L
-(FIDE's list) — by
+(FIDE's list), K (club systems) — by
 the rules of ``docs/rules/README.md``, section "How the test recognises a citation":
 
 * an ID in text: ``spec E6``, ``(R5)``, ``B3:``, ``**E5**``, ``E1/E7``; a range ``S1–S4``,
@@ -38,7 +38,7 @@ SUFFIXES = frozenset({".py", ".html", ".css", ".js", ".json", ".txt", ".md"})
 THIS_FILE = Path(__file__).resolve()
 FIXTURES = ROOT / "tests" / "fixtures"
 
-FAMILIES = "RSCEPBWIXL"
+FAMILIES = "RSCEPBWIXLK"
 
 #: An ID cited in text, possibly a range of IDs of one family.
 CITATION = re.compile(
@@ -105,6 +105,9 @@ LOCAL_LABELS: dict[str, str] = {
     "tests/web/pairings/test_views_workflow.py": "E",
     "tests/core/pairing/test_pairing_bad_trf.py": "E",
     "tests/core/pairing/test_c04a_checker_pairs.py": "ES",
+    # boards A1–A8 and B1–B8 of the Scheveningen tables
+    "src/chessclub/club_systems/scheveningen.py": "B",
+    "tests/core/club_systems/test_scheveningen.py": "B",
 }
 
 #: An entry of docs/rules: ``## E6 — K factor``.
