@@ -45,7 +45,12 @@ from chessclub_web.clubs.models import Club
 from chessclub_web.clubs.permissions import Action, visible_clubs
 from chessclub_web.tournaments.adapters import standings_settings
 from chessclub_web.tournaments.models import Bye, Game, Round, RoundState, Tournament
-from chessclub_web.tournaments.presentation import Summary, SummaryRow, tournament_summary
+from chessclub_web.tournaments.presentation import (
+    Summary,
+    SummaryRow,
+    shown_tiebreaks,
+    tournament_summary,
+)
 from chessclub_web.tournaments.views import chosen_round
 
 router = Router(auth=optional_caller, tags=["read"])
@@ -119,7 +124,11 @@ class TournamentPage(PageOut):
 
 class TiebreakOut(Schema):
     code: str
-    display: str = Field(description="As the page prints it: 27½, 16¾, 13.40, – (none).")
+    display: str = Field(description="The value's label: 27½, 16¾, 13.40, – (none).")
+    shown: str = Field(
+        description="What the page's cell prints: the label, or empty for a Direct "
+        "Encounter that separates no one (C.07 Art. 6)."
+    )
     exact: str | None = Field(
         description='As the core computed it: "12", "55/2", "67/4" (a fraction), null when '
         "not computed or, in stored final standings, not known exactly."
@@ -359,11 +368,19 @@ def standings(
     return _answer(request, response, caller, row.revision, data)
 
 
-def tiebreak_values(summary: Summary, index: int, line: SummaryRow) -> list[TiebreakOut]:
-    """Row ``index``'s tiebreaks: the page's label and the core's exact value."""
+def tiebreak_values(
+    summary: Summary, index: int, line: SummaryRow, shown: tuple[str, ...]
+) -> list[TiebreakOut]:
+    """Row ``index``'s tiebreaks: the label, what the page prints (``shown``, the row's
+    :func:`~chessclub_web.tournaments.presentation.shown_tiebreaks`) and the exact value."""
     exact = summary.exact[index][1] if index < len(summary.exact) else ()
     return [
-        TiebreakOut(code=code, display=value, exact=exact[i] if i < len(exact) else None)
+        TiebreakOut(
+            code=code,
+            display=value,
+            shown=shown[i] if i < len(shown) else value,
+            exact=exact[i] if i < len(exact) else None,
+        )
         for i, (code, value) in enumerate(zip(summary.codes, line.tiebreaks, strict=False))
     ]
 
@@ -374,6 +391,7 @@ def points_exact(summary: Summary, index: int) -> str | None:
 
 def standing_rows(summary: Summary) -> list[StandingOut]:
     """The *Classement*'s rows of ``summary``, with the exact values."""
+    shown = shown_tiebreaks(summary)
     return [
         StandingOut(
             rank=line.rank,
@@ -383,7 +401,7 @@ def standing_rows(summary: Summary) -> list[StandingOut]:
             points=line.points,
             points_exact=points_exact(summary, index),
             games_played=line.games_played,
-            tiebreaks=tiebreak_values(summary, index, line),
+            tiebreaks=tiebreak_values(summary, index, line, shown[index]),
         )
         for index, line in enumerate(summary.rows)
     ]

@@ -122,6 +122,7 @@ def crosstable(
     summary = tournament_summary(row, after)
     cells = tournament_cells(row, after)
     labels = CellLabels()
+    shown = shown_tiebreaks(summary)
     data = CrosstableOut(
         after_round=summary.last_round,
         final=summary.final_stored_at is not None,
@@ -138,7 +139,7 @@ def crosstable(
                 cells=[_cell(labels, e) for e in (cells[index] if index < len(cells) else ())],
                 points=line.points,
                 points_exact=points_exact(summary, index),
-                tiebreaks=tiebreak_values(summary, index, line),
+                tiebreaks=tiebreak_values(summary, index, line, shown[index]),
             )
             for index, line in enumerate(summary.rows)
         ],
