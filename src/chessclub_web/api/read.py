@@ -34,11 +34,11 @@ from django.db.models import Q, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.utils import translation
 from django.utils.translation import gettext as _
-from ninja import Router, Schema
+from ninja import Query, Router, Schema
 from pydantic import Field
 
 from chessclub_web.api.auth import Caller, caller_of, club_for, optional_caller, tournament_for
-from chessclub_web.api.read_pages import PAGE, PageOut, PageQuery, page_of
+from chessclub_web.api.read_pages import PageOut, PageQuery, page_of
 from chessclub_web.api.write import ErrorOut
 from chessclub_web.closing.models import Closure
 from chessclub_web.clubs.models import Club
@@ -201,7 +201,7 @@ def _visible_clubs(caller: Caller) -> QuerySet[Club]:
 
 
 @router.get("clubs", response=responses(ClubPage), summary="The clubs the caller may see")
-def clubs(request: HttpRequest, response: HttpResponse, paging: PageQuery = PAGE) -> object:
+def clubs(request: HttpRequest, response: HttpResponse, paging: Query[PageQuery]) -> object:
     caller = caller_of(request)
     page = page_of(_visible_clubs(caller), paging)
     revision = hashlib.sha256(
@@ -278,7 +278,7 @@ def _listed(rows: list[Tournament]) -> list[TournamentOut]:
     summary="A club's tournaments the caller may see",
 )
 def tournaments(
-    request: HttpRequest, response: HttpResponse, number: str, paging: PageQuery = PAGE
+    request: HttpRequest, response: HttpResponse, number: str, paging: Query[PageQuery]
 ) -> object:
     """Every tournament of a club the caller may see is seen (``Caller.may_see``), newest
     first."""

@@ -21,12 +21,12 @@ import datetime
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
-from ninja import Router, Schema
+from ninja import Query, Router, Schema
 from pydantic import Field
 
 from chessclub_web.api.auth import caller_of, club_for, optional_caller, tournament_for
 from chessclub_web.api.read import _answer, responses
-from chessclub_web.api.read_pages import PAGE, PageOut, PageQuery, digest, page_of
+from chessclub_web.api.read_pages import PageOut, PageQuery, digest, page_of
 from chessclub_web.closing import services
 from chessclub_web.closing.models import EloRow
 from chessclub_web.clubs.models import Player
@@ -127,7 +127,7 @@ class RosterPage(PageOut):
     summary="The club's players with their club Elo now",
 )
 def roster(
-    request: HttpRequest, response: HttpResponse, number: str, paging: PageQuery = PAGE
+    request: HttpRequest, response: HttpResponse, number: str, paging: Query[PageQuery]
 ) -> object:
     caller = caller_of(request)
     club = club_for(caller, number)

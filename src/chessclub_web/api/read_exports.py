@@ -22,7 +22,7 @@ import hashlib
 
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
-from ninja import Path, Router
+from ninja import Router
 from ninja.errors import AuthenticationError
 
 from chessclub.formats.frbe_export import EXPORT_FILES
@@ -69,7 +69,7 @@ def export_file(
     request: HttpRequest,
     number: str,
     pk: int,
-    file_format: str = Path(..., description="trf, frbe or trflike"),
+    file_format: str,
 ) -> HttpResponse:
     caller = caller_of(request)
     row = tournament_for(caller, number, pk)

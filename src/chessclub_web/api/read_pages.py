@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from django.db.models import QuerySet
-from ninja import Query, Schema
+from ninja import Schema
 from pydantic import Field
 
 #: The largest page a list gives.
@@ -31,6 +31,8 @@ T = TypeVar("T")
 
 
 class PageQuery(Schema):
+    """A list's query (the endpoints' ``paging: Query[PageQuery]``)."""
+
     page: int = Field(1, ge=1, le=MAX_PAGE, description="The page, from 1.")
     page_size: int = Field(
         DEFAULT_PAGE_SIZE,
@@ -38,10 +40,6 @@ class PageQuery(Schema):
         le=MAX_PAGE_SIZE,
         description=f"Items per page, 1 to {MAX_PAGE_SIZE}.",
     )
-
-
-#: The endpoints' parameter: ``paging: PageQuery = PAGE``.
-PAGE: Any = Query(...)
 
 
 class PageOut(Schema):
