@@ -87,20 +87,8 @@ def export_file(
             field="file_format",
         )
     assert row.club is not None
-    try:
-        found = services.export_download(row, file_format, row.club.number)
-    except services.DownloadRefused as refusal:
-        if refusal.status == 409:
-            message = _(
-                "Problems block this file: the tournament's Export tab lists them and where to "
-                "fix them."
-            )
-        else:
-            message = _(
-                "The Belgian file needs its name (FRBE B2): set the tournament's end date and "
-                "a name that no other file of the club takes, on the Export tab."
-            )
-        raise refusals.Refused(message, status=refusal.status) from None
+    # A file the tab refuses raises its refusal (400, 409: services.DownloadRefused).
+    found = services.export_download(row, file_format, row.club.number)
     revision = hashlib.sha256(
         found.data + found.name.encode() + found.content_type.encode()
     ).hexdigest()

@@ -38,6 +38,7 @@ from chessclub.model import Tournament as CoreTournament
 from chessclub.model.list_player import ListPlayer
 from chessclub.ratings.frbe import ListedPlayer, RatingRun, period_games, rating_run
 from chessclub.ratings.frbe.fictitious import FictitiousEloError, fictitious_elo
+from chessclub_web import refusals
 from chessclub_web.audit.models import AuditAction
 from chessclub_web.audit.services import record
 from chessclub_web.clubs.models import Club, Player
@@ -515,14 +516,26 @@ class Download:
     content_type: str
 
 
-class DownloadRefused(Exception):
-    """A file of the *Export* tab that cannot be given: ``status`` 400 (an unknown file; a
-    Belgian file without its B2 name: no end date, a name clash) or 409 (problems block it,
-    :meth:`ExportCheck.blocking_for`)."""
+class DownloadRefused(refusals.Refused):
+    """A file of the *Export* tab that cannot be given: ``status`` 400 (``reason``
+    ``unknown_file``; ``no_name``: a Belgian file without its B2 name, no end date or a name
+    clash) or 409 (``blocked``: problems block it, :meth:`ExportCheck.blocking_for`). The
+    message says why, in the current language."""
 
     def __init__(self, status: int, reason: str) -> None:
-        super().__init__(reason)
-        self.status = status
+        messages = {
+            "unknown_file": _("Unknown file: one of %(files)s.")
+            % {"files": ", ".join(EXPORT_FILES)},
+            "blocked": _(
+                "Problems block this file: the tournament's Export tab lists them and where to "
+                "fix them."
+            ),
+            "no_name": _(
+                "The Belgian file needs its name (FRBE B2): set the tournament's end date and "
+                "a name that no other file of the club takes, on the Export tab."
+            ),
+        }
+        super().__init__(messages.get(reason, reason), status=status)
         self.reason = reason
 
 
