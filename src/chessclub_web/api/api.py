@@ -18,7 +18,7 @@ from ninja import NinjaAPI
 from ninja.errors import AuthenticationError, HttpError, Throttled, ValidationError
 
 from chessclub_web import refusals
-from chessclub_web.api import read, reports, write
+from chessclub_web.api import read, read_elo, read_exports, read_tables, reports, write
 from chessclub_web.api.throttles import AddressThrottle, TokenThrottle
 
 api = NinjaAPI(
@@ -93,5 +93,8 @@ def _http_error(request: HttpRequest, exc: HttpError) -> HttpResponse:
 
 
 api.add_router("", read.router)
+api.add_router("", read_tables.router)
+api.add_router("", read_elo.router)
+api.add_router("", read_exports.router)
 api.add_router("", write.router)
 api.add_router("", reports.router)

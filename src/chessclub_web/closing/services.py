@@ -38,6 +38,7 @@ import re
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
@@ -894,3 +895,75 @@ def current_elo(player: Player, time_control: str) -> int | None:
         .first()
     )
     return last if last is not None else player.initial_elo(time_control)
+
+
+def club_elos_now(club: Club) -> dict[tuple[int, str], int]:
+    """E1 for a whole roster in one query: ``(player id, time control) → Rn`` of each
+    player's last Elo row (closing order); a pair without row is absent (the player's club Elo
+    there is their initial Elo, :func:`current_elo`)."""
+    latest: dict[tuple[int, str], int] = {}
+    for player_id, tc, rn in (
+        EloRow.objects.filter(player__club=club)
+        .order_by("tournament__closure__id")
+        .values_list("player_id", "time_control", "rn")
+    ):
+        latest[(player_id, tc)] = rn
+    return latest
+
+
+@dataclass(frozen=True, slots=True)
+class EloChangeLine:
+    """One line of the *Variations Elo* (E9): the entry (``pairing_number`` ``None`` when the
+    roster player has no entry any more) and its stored :class:`EloRow` (``score`` and
+    ``expected`` exact fractions as text, ``"7/2"``)."""
+
+    pairing_number: int | None
+    name: str
+    player: Player
+    row: EloRow
+
+
+def has_elo_changes(tournament: rows.Tournament) -> bool:
+    """E9: a tournament has *Variations Elo* once it is a closed club tournament."""
+    return tournament.is_closed and tournament.kind == rows.Kind.CLUB
+
+
+def elo_decimal(text: str) -> Decimal:
+    """``7/2`` → ``3.5``, ``161/50`` → ``3.22`` (scores in halves, expected in hundredths),
+    as the Elo pages write a stored score: a :class:`~decimal.Decimal`, so that templates
+    localize it (``3,22`` in French)."""
+    value = Fraction(text)
+    if value.denominator == 1:
+        return Decimal(value.numerator)
+    return Decimal(f"{float(value):.2f}".rstrip("0").rstrip("."))
+
+
+def elo_changes(
+    tournament: rows.Tournament,
+) -> tuple[list[EloChangeLine], list[rows.TournamentPlayer]]:
+    """E9: the club Elo changes of a closed club tournament, by pairing number (rows without
+    entry last), and the entries without a change (not linked to the roster, or no club Elo
+    in the tournament's time control)."""
+    entries = {
+        e.roster_player_id: e
+        for e in tournament.players.exclude(roster_player=None).order_by("pairing_number")
+    }
+    changes: list[EloChangeLine] = []
+    for row in EloRow.objects.filter(tournament=tournament).select_related("player"):
+        entry = entries.get(row.player_id)
+        changes.append(
+            EloChangeLine(
+                pairing_number=entry.pairing_number if entry else None,
+                name=entry.name if entry else str(row.player),
+                player=row.player,
+                row=row,
+            )
+        )
+    changes.sort(key=lambda c: (c.pairing_number is None, c.pairing_number or 0))
+    rated = {change.player.pk for change in changes}
+    without = [
+        entry
+        for entry in tournament.players.order_by("pairing_number")
+        if entry.roster_player_id is None or entry.roster_player_id not in rated
+    ]
+    return changes, without

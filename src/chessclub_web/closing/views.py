@@ -29,7 +29,7 @@ from chessclub_web.closing import jobs as closing_jobs
 from chessclub_web.closing import services
 from chessclub_web.closing.charts import elo_chart
 from chessclub_web.closing.forms import CloseForm, EarlyEndForm, PlayerForm
-from chessclub_web.closing.models import Closure, EloRow, FinalStanding
+from chessclub_web.closing.models import Closure, FinalStanding
 from chessclub_web.clubs.models import Club, Player
 from chessclub_web.clubs.permissions import Action, allowed, club_view
 from chessclub_web.tournaments.models import Kind, TimeControlCategory, Tournament
@@ -132,51 +132,31 @@ def _standings(tournament: Tournament, closure: Closure | None) -> list[dict[str
 
 
 def _fraction(text: str) -> Decimal:
-    """``7/2`` → ``3.5``, ``161/50`` → ``3.22`` (scores in halves, expected in hundredths).
-    A :class:`~decimal.Decimal`, so that templates localize it (``3,22`` in French)."""
-    from fractions import Fraction
-
-    value = Fraction(text)
-    if value.denominator == 1:
-        return Decimal(value.numerator)
-    return Decimal(f"{float(value):.2f}".rstrip("0").rstrip("."))
+    """``7/2`` → ``3.5`` (:func:`~chessclub_web.closing.services.elo_decimal`)."""
+    return services.elo_decimal(text)
 
 
 @require_safe
 @tournament_view()
 def elo_changes(request: HttpRequest, club: Club, tournament: Tournament) -> HttpResponse:
     """E9: the *Variations Elo* of a closed club tournament (404 for any other)."""
-    if not (tournament.is_closed and tournament.kind == Kind.CLUB):
+    if not services.has_elo_changes(tournament):
         raise Http404("No Elo changes")
-    entries = {
-        e.roster_player_id: e
-        for e in tournament.players.exclude(roster_player=None).order_by("pairing_number")
-    }
-    elo_rows: list[dict[str, Any]] = []
-    for row in EloRow.objects.filter(tournament=tournament).select_related("player"):
-        entry = entries.get(row.player_id)
-        elo_rows.append(
-            {
-                "pairing_number": entry.pairing_number if entry else None,
-                "name": entry.name if entry else str(row.player),
-                "player": row.player,
-                "ro": row.ro,
-                "k": row.k,
-                "games": row.games,
-                "score": _fraction(row.score),
-                "expected": _fraction(row.expected),
-                "delta": row.delta,
-                "rn": row.rn,
-            }
-        )
-    elo_rows.sort(key=lambda r: (r["pairing_number"] is None, r["pairing_number"] or 0))
-    rated = {row["player"].pk for row in elo_rows}
-    # Entries without a row (not linked to the club's roster, or no club Elo in this time
-    # control): named, so that nobody seems forgotten.
-    without = [
-        entry
-        for entry in tournament.players.order_by("pairing_number")
-        if entry.roster_player_id is None or entry.roster_player_id not in rated
+    changes, without = services.elo_changes(tournament)
+    elo_rows: list[dict[str, Any]] = [
+        {
+            "pairing_number": change.pairing_number,
+            "name": change.name,
+            "player": change.player,
+            "ro": change.row.ro,
+            "k": change.row.k,
+            "games": change.row.games,
+            "score": _fraction(change.row.score),
+            "expected": _fraction(change.row.expected),
+            "delta": change.row.delta,
+            "rn": change.row.rn,
+        }
+        for change in changes
     ]
     return render(
         request,
@@ -196,13 +176,7 @@ def elo_changes(request: HttpRequest, club: Club, tournament: Tournament) -> Htt
 def roster(request: HttpRequest, club: Club) -> HttpResponse:
     """The club's players with their club Elo now, per time control (E1)."""
     players = list(Player.objects.filter(club=club))
-    latest: dict[tuple[int, str], int] = {}
-    for player_id, tc, rn in (
-        EloRow.objects.filter(player__club=club)
-        .order_by("tournament__closure__id")
-        .values_list("player_id", "time_control", "rn")
-    ):
-        latest[(player_id, tc)] = rn
+    latest = services.club_elos_now(club)
     lines = [
         {
             "player": p,

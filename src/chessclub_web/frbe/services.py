@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from django.db import transaction
 from django.db.models import Q
@@ -13,7 +14,16 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from chessclub.formats.frbe_export import ExportCheck, check_export
+from chessclub.formats.frbe_export import (
+    EXPORT_FILES,
+    FIDE_TRF,
+    RESULTS_FILE,
+    ExportCheck,
+    check_export,
+    plain_trf,
+    results_file,
+    trf_like_file,
+)
 from chessclub.formats.frbe_name import default_identifier, frbe_file_name, unique_file_name
 from chessclub.formats.frbe_players import (
     FrbePlayer,
@@ -22,11 +32,13 @@ from chessclub.formats.frbe_players import (
     read_player_csv,
     read_player_dbf,
 )
+from chessclub.formats.trf import final_ranks
 from chessclub.model import PairingNumber, TournamentSystem
 from chessclub.model import Tournament as CoreTournament
 from chessclub.model.list_player import ListPlayer
 from chessclub.ratings.frbe import ListedPlayer, RatingRun, period_games, rating_run
 from chessclub.ratings.frbe.fictitious import FictitiousEloError, fictitious_elo
+from chessclub_web import refusals
 from chessclub_web.audit.models import AuditAction
 from chessclub_web.audit.services import record
 from chessclub_web.clubs.models import Club, Player
@@ -41,8 +53,12 @@ from chessclub_web.federation.search import (
 )
 from chessclub_web.federation.services import current_version
 from chessclub_web.frbe.models import ExportSettings, FederationPlayer
-from chessclub_web.pairings.services import NewEntry
-from chessclub_web.tournaments.adapters import individual_system, load_tournament
+from chessclub_web.pairings.services import NewEntry, forbidden_groups
+from chessclub_web.tournaments.adapters import (
+    individual_system,
+    load_tournament,
+    standings_settings,
+)
 from chessclub_web.tournaments.models import Tournament
 
 _FIELDS = (
@@ -470,3 +486,87 @@ def get_player(key: str) -> ListPlayer | None:
 
 
 SEARCH = ListSearch(kind=ListKind.FRBE, search=search_players, get=get_player)
+
+
+def trf_extras(row: Tournament, core: CoreTournament) -> dict[str, Any]:
+    """What the TRFs take from the tournament's rows beyond the core model, as keyword
+    arguments of :func:`plain_trf` / :func:`trf_like_file`: ``ranks``, the final ranking of the
+    *Classement* (TRF-16: the rank column is the final rank) — for a closed tournament its
+    stored final standings (spec C1, C3: ``closing.services.stored_final_ranks``, never
+    recomputed), else the standings under the tournament's own tiebreaks, rule era and drawing
+    of lots (its *Paramètres*) — and ``forbidden``, the arbiter's forbidden pairs (TRF-2026
+    record ``260``; the groups the pairing and the checker use)."""
+    from chessclub_web.closing.services import stored_final_ranks
+
+    stored = stored_final_ranks(row)
+    if stored is not None:
+        ranks = {PairingNumber(number): rank for number, rank in stored.items()}
+    else:
+        settings = standings_settings(row, core)
+        ranks = final_ranks(core, settings.codes, era=settings.era, lots_seed=settings.lots_seed)
+    return {"ranks": ranks, "forbidden": forbidden_groups(row)}
+
+
+@dataclass(frozen=True, slots=True)
+class Download:
+    """A file of the *Export* tab: its bytes, its file name and its ``Content-Type``."""
+
+    data: bytes
+    name: str
+    content_type: str
+
+
+class DownloadRefused(refusals.Refused):
+    """A file of the *Export* tab that cannot be given: ``status`` 400 (``reason``
+    ``unknown_file``; ``no_name``: a Belgian file without its B2 name, no end date or a name
+    clash) or 409 (``blocked``: problems block it, :meth:`ExportCheck.blocking_for`). The
+    message says why, in the current language."""
+
+    def __init__(self, status: int, reason: str) -> None:
+        messages = {
+            "unknown_file": _("Unknown file: one of %(files)s.")
+            % {"files": ", ".join(EXPORT_FILES)},
+            "blocked": _(
+                "Problems block this file: the tournament's Export tab lists them and where to "
+                "fix them."
+            ),
+            "no_name": _(
+                "The Belgian file needs its name (FRBE B2): set the tournament's end date and "
+                "a name that no other file of the club takes, on the Export tab."
+            ),
+        }
+        super().__init__(messages.get(reason, reason), status=status)
+        self.reason = reason
+
+
+def export_download(row: Tournament, key: str, club_number: str) -> Download:
+    """The file ``key`` of :data:`EXPORT_FILES` of the *Export* tab (``?download=``): FIDE's
+    TRF (UTF-8), the federation's results file (Latin-1, CR LF, named by B2) or its TRF-like
+    variant (Latin-1; ``club_number`` its sender). Raises :class:`DownloadRefused` (400, 409)
+    as the tab refuses it."""
+    if key not in EXPORT_FILES:
+        raise DownloadRefused(400, "unknown_file")
+    settings = export_settings(row)
+    core = load_tournament(row)
+    checked = check(core, settings.fide_rated)
+    if not checked.ok_for(key):
+        raise DownloadRefused(409, "blocked")
+    name = None
+    if row.end_date is not None:
+        try:
+            name = file_name(row, settings.division, settings.series, keep=settings.pk is not None)
+        except ValueError:
+            name = None
+    named = name is not None and not name.clash
+    if key == FIDE_TRF:
+        stem = name.name.replace(".", "_") if named and name else f"tournament-{row.pk}"
+        data = plain_trf(core, checked, **trf_extras(row, core))
+        return Download(data, f"{stem}.trf", "text/plain; charset=utf-8")
+    if not named or name is None:
+        raise DownloadRefused(400, "no_name")
+    if key == RESULTS_FILE:
+        return Download(results_file(core, checked), name.name, "text/plain; charset=iso-8859-1")
+    data = trf_like_file(
+        core, checked, file_name=name.name, club=club_number, **trf_extras(row, core)
+    )
+    return Download(data, f"{name.name.replace('.', '_')}.trfx", "text/plain; charset=iso-8859-1")

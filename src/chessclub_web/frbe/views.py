@@ -6,7 +6,6 @@ export needs ``EXPORT_TOURNAMENT`` on the tournament (``allowed_on``), the playe
 
 from __future__ import annotations
 
-from typing import Any
 from urllib.parse import urlencode
 
 from django.contrib import messages
@@ -25,14 +24,9 @@ from chessclub.formats.frbe_export import (
     TRF_LIKE_FILE,
     ExportCheck,
     ExportIssue,
-    plain_trf,
-    results_file,
-    trf_like_file,
 )
 from chessclub.formats.frbe_name import DIVISIONS, SERIES, UNUSED, FrbeFileNameError
-from chessclub.formats.trf import final_ranks
 from chessclub.model import PairingNumber
-from chessclub.model import Tournament as CoreTournament
 from chessclub.ratings.frbe import (
     DEFAULT_NATIONAL_RULES,
     FRBE_ART10_2008,
@@ -49,12 +43,11 @@ from chessclub_web.frbe.models import FederationPlayer
 from chessclub_web.pairings.services import (
     Refused,
     add_player,
-    forbidden_groups,
     last_paired_round,
     next_round,
 )
 from chessclub_web.pairings.views import entry_fix_link
-from chessclub_web.tournaments.adapters import load_tournament, standings_settings
+from chessclub_web.tournaments.adapters import load_tournament
 from chessclub_web.tournaments.models import System, Tournament
 from chessclub_web.tournaments.permissions import allowed_on, tournament_view
 
@@ -189,26 +182,6 @@ def _name_error_text(error: ValueError, club: Club) -> str:
     return str(error)
 
 
-def _trf_extras(row: Tournament, core: CoreTournament) -> dict[str, Any]:
-    """What the TRFs take from the tournament's rows beyond the core model, as keyword
-    arguments of :func:`plain_trf` / :func:`trf_like_file`: ``ranks``, the final ranking of the
-    *Classement* (TRF-16: the rank column is the final rank) — for a closed tournament its
-    stored final standings (spec C1, C3: ``closing.services.stored_final_ranks``, never
-    recomputed), else the standings under the tournament's own tiebreaks, rule era and drawing
-    of lots (its *Paramètres*) — and ``forbidden``, the arbiter's forbidden pairs (TRF-2026
-    record ``260``; the groups the pairing and the checker use)."""
-    from chessclub.model import PairingNumber
-    from chessclub_web.closing.services import stored_final_ranks
-
-    stored = stored_final_ranks(row)
-    if stored is not None:
-        ranks = {PairingNumber(number): rank for number, rank in stored.items()}
-    else:
-        settings = standings_settings(row, core)
-        ranks = final_ranks(core, settings.codes, era=settings.era, lots_seed=settings.lots_seed)
-    return {"ranks": ranks, "forbidden": forbidden_groups(row)}
-
-
 def _download(data: bytes, name: str, content_type: str) -> HttpResponse:
     response = HttpResponse(data, content_type=content_type)
     response["Content-Disposition"] = f'attachment; filename="{name}"'
@@ -257,6 +230,14 @@ def export(request: HttpRequest, club: Club, row: Tournament) -> HttpResponse:
             messages.success(request, _("The export settings were saved."))
             return redirect(reverse("export", args=(club.number, row.pk)))
         status = 400
+    download = request.GET.get("download", "")
+    if download and request.method != "POST":
+        try:
+            found = services.export_download(row, download, club.number)
+        except services.DownloadRefused as refusal:
+            status = refusal.status
+        else:
+            return _download(found.data, found.name, found.content_type)
     core = load_tournament(row)
     check = services.check(core, settings.fide_rated)
     name = None
@@ -267,26 +248,6 @@ def export(request: HttpRequest, club: Club, row: Tournament) -> HttpResponse:
         except ValueError as error:
             name_error = _name_error_text(error, club)
     named = name is not None and not name.clash
-    download = request.GET.get("download", "")
-    if download and request.method != "POST":
-        if download not in EXPORT_FILES:
-            status = 400
-        elif not check.ok_for(download):
-            status = 409
-        elif download == FIDE_TRF:
-            stem = name.name.replace(".", "_") if named and name else f"tournament-{row.pk}"
-            data = plain_trf(core, check, **_trf_extras(row, core))
-            return _download(data, f"{stem}.trf", "text/plain; charset=utf-8")
-        elif not named or name is None:
-            status = 400
-        elif download == RESULTS_FILE:
-            return _download(results_file(core, check), name.name, "text/plain; charset=iso-8859-1")
-        else:
-            data = trf_like_file(
-                core, check, file_name=name.name, club=club.number, **_trf_extras(row, core)
-            )
-            stem = name.name.replace(".", "_")
-            return _download(data, f"{stem}.trfx", "text/plain; charset=iso-8859-1")
     labels = _file_labels()
     files = [
         {

@@ -161,6 +161,18 @@ class SummaryRow(NamedTuple):
     annulled: bool = False
 
 
+#: One row's exact values, as the core computes them (:func:`exact_text`): its points and one
+#: value per code of :attr:`Summary.codes` (``None``: not computed, or not known exactly: a
+#: stored final value the computation of today does not write the same, :func:`final_summary`).
+ExactRow = tuple[str | None, tuple[str | None, ...]]
+
+
+def exact_text(value: TiebreakValue) -> str | None:
+    """A core value written exactly: ``"12"``, ``"25/2"`` (a :class:`~fractions.Fraction`'s
+    ``str``), ``None`` for a value the core leaves uncomputed."""
+    return None if value is None else str(value)
+
+
 class Summary(NamedTuple):
     """What the *Classement* shows, before translation (cached per tournament revision).
 
@@ -173,6 +185,8 @@ class Summary(NamedTuple):
     (:func:`final_summary`). ``published_rounds`` are the numbers of every published round,
     in order (those a page may show the standings after); ``after_round`` the round the
     standings are after when an earlier one was asked for, ``None`` for the full standings.
+    ``exact`` holds each row's exact points and tiebreak values (:data:`ExactRow`, rows in the
+    order of ``rows``): what the labels were written from.
     """
 
     rows: tuple[SummaryRow, ...]
@@ -185,6 +199,7 @@ class Summary(NamedTuple):
     final_stored_at: datetime.datetime | None = None
     published_rounds: tuple[int, ...] = ()
     after_round: int | None = None
+    exact: tuple[ExactRow, ...] = ()
 
     @property
     def last_round(self) -> int:
@@ -286,6 +301,10 @@ def summarize(
         lots_seed=settings.lots_seed if settings else None,
         published_rounds=published,
         after_round=after_round,
+        exact=tuple(
+            (str(row.points), tuple(exact_text(row.tiebreaks[code]) for code in codes))
+            for row in rows
+        ),
     )
     scoring = tournament.scoring
     return summary, tuple(_entries(row.entries, labels, scoring) for row in rows)
@@ -304,7 +323,7 @@ def cache_key(row: Any, part: str = "summary", after_round: int | None = None) -
     (``models.touch_tournament``; storing final standings does it too), and the round the
     standings are after (``all`` for the full standings, ``r4`` after round 4)."""
     after = "all" if after_round is None else f"r{after_round}"
-    return f"chessclub:{part}:v5:{row.pk}:{row.revision.hex}:{after}"
+    return f"chessclub:{part}:v6:{row.pk}:{row.revision.hex}:{after}"
 
 
 def final_summary(row: Any, live: Summary, cells: Cells) -> tuple[Summary, Cells]:
@@ -326,10 +345,13 @@ def final_summary(row: Any, live: Summary, cells: Cells) -> tuple[Summary, Cells
     era = closure.era or live.era
     same = codes == live.codes and era == live.era
     computed = {r.pairing_number: (r, c) for r, c in zip(live.rows, cells, strict=True)}
+    live_exact = dict(zip((r.pairing_number for r in live.rows), live.exact, strict=False))
     rows: list[SummaryRow] = []
     entries: list[tuple[Entry, ...]] = []
+    exact: list[ExactRow] = []
     for line in stored:
         own, own_cells = computed.get(line.pairing_number, (None, ()))
+        exact.append(_stored_exact(line, codes, own, live_exact, live.codes if same else ()))
         rows.append(
             SummaryRow(
                 rank=line.rank,
@@ -353,8 +375,35 @@ def final_summary(row: Any, live: Summary, cells: Cells) -> tuple[Summary, Cells
         era_from_start_date=live.era_from_start_date and era == live.era,
         lots_seed=live.lots_seed if same else None,
         final_stored_at=closure.standings_stored_at,
+        exact=tuple(exact),
     )
     return summary, tuple(entries)
+
+
+def _stored_exact(
+    line: Any,
+    codes: tuple[str, ...],
+    own: SummaryRow | None,
+    live_exact: dict[int, ExactRow],
+    live_codes: tuple[str, ...],
+) -> ExactRow:
+    """The exact values of a stored final line (which holds labels only): the computation of
+    today's, where it writes the stored label (same codes and era, ``live_codes``; same
+    points), else ``None``: a stored value is never replaced by another."""
+    found = live_exact.get(line.pairing_number)
+    if own is None or found is None:
+        return (None, tuple(None for _code in codes))
+    points = found[0] if own.points == line.points else None
+    values = dict(zip(live_codes, zip(own.tiebreaks, found[1], strict=False), strict=False))
+    return (
+        points,
+        tuple(
+            values[code][1]
+            if code in values and values[code][0] == str(line.tiebreaks.get(code, ""))
+            else None
+            for code in codes
+        ),
+    )
 
 
 def _check_round(after_round: int | None) -> None:
@@ -975,6 +1024,22 @@ def contribution_lines(explanation: Explanation, names: dict[int, str]) -> list[
         )
 
     return [line(c) for c in explanation.contributions]
+
+
+def explanation_notes(explanation: Explanation, shown: str, label: str) -> list[str]:
+    """The explanation page's notes, translated: the core's, then, when the standings show no
+    value (``shown``, :func:`shown_tiebreaks`) for a computed one (``label``, the summary's:
+    Direct Encounter separating no one), why."""
+    notes = [note_label(n) for n in explanation.notes]
+    if not shown and label:
+        notes.append(
+            _(
+                "The standings show no Direct Encounter value for this player: it separates no "
+                "one among the players tied with them (C.07 Art. 6). The value above is their "
+                "place in that group."
+            )
+        )
+    return notes
 
 
 def explanation_value(explanation: Explanation) -> str:

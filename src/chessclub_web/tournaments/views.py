@@ -65,8 +65,8 @@ from chessclub_web.tournaments.presentation import (
     code_path,
     contribution_lines,
     era_label,
+    explanation_notes,
     explanation_value,
-    note_label,
     page_rows,
     round_query,
     shown_tiebreaks,
@@ -310,15 +310,7 @@ def explain_tiebreak(
     shown = shown_tiebreaks(summary)[place]
     names = {r.pairing_number: r.name for r in summary.rows}
     explanation = tournament_explanation(row, codes, summary.era, start_no, index, after_round)
-    notes = [note_label(n) for n in explanation.notes]
-    if not shown[index] and own.tiebreaks[index]:
-        notes.append(
-            _(
-                "The standings show no Direct Encounter value for this player: it separates no "
-                "one among the players tied with them (C.07 Art. 6). The value above is their "
-                "place in that group."
-            )
-        )
+    notes = explanation_notes(explanation, shown[index], own.tiebreaks[index])
     _warn_bad_tiebreaks(request, club, row)
     query = round_query(after_round)
     standings_url = tournament_url(row) + query
