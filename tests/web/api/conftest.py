@@ -27,3 +27,18 @@ def make_token():
 
 def bearer(secret: str) -> dict[str, str]:
     return {"HTTP_AUTHORIZATION": f"Bearer {secret}"}
+
+
+def pytest_terminal_summary(terminalreporter) -> None:
+    """After a run that fuzzed the schema: how many cases were tried, over how many operations
+    (the closing notes quote it)."""
+    import sys
+
+    module = sys.modules.get("web.api.test_schemathesis_openapi") or sys.modules.get(
+        "tests.web.api.test_schemathesis_openapi"
+    )
+    cases = getattr(module, "CASES", None)
+    if cases:
+        terminalreporter.write_line(
+            f"schemathesis: {len(cases)} cases tried over {len(set(cases))} operations"
+        )

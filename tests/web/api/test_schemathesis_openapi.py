@@ -39,6 +39,7 @@ CHECKS = [
     content_type_conformance,
     response_schema_conformance,
 ]
+#: Each case's operation, in the order tried (printed by ``conftest.pytest_terminal_summary``).
 CASES: list[str] = []
 
 
@@ -87,21 +88,12 @@ def _existing(case, ids: dict[str, object]) -> None:
     case.path_parameters = chosen
 
 
-@pytest.fixture(scope="module", autouse=True)
-def _count(request):
-    yield
-    reporter = request.config.pluginmanager.get_plugin("terminalreporter")
-    if reporter is not None:
-        operations = len(set(CASES))
-        reporter.write_line(f"schemathesis: {len(CASES)} cases tried over {operations} operations")
-
-
 schema = schemathesis.openapi.from_wsgi("/api/v1/schema", APPLICATION)
 
 
 @schema.parametrize()
 @settings(
-    max_examples=60,
+    max_examples=100,
     deadline=None,
     suppress_health_check=list(HealthCheck),
 )
