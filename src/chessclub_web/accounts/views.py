@@ -58,12 +58,9 @@ def _token_rows(user: Any) -> list[dict[str, Any]]:
     return rows
 
 
-def _page(
-    request: HttpRequest, form: TokenForm | None = None, status: int = 200
-) -> HttpResponse:
-    memberships = (
-        Membership.objects.filter(user=request.user).select_related("club").order_by("club__name")
-    )
+def _page(request: HttpRequest, form: TokenForm | None = None, status: int = 200) -> HttpResponse:
+    user: Any = request.user  # logged in (the views are login_required)
+    memberships = Membership.objects.filter(user=user).select_related("club").order_by("club__name")
     labels = dict(Scope.choices)
     clubs = [
         {

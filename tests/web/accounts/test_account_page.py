@@ -46,12 +46,12 @@ def arbiter_client(client, arbiter):
     return client
 
 
-def _make(client: Client, HTTP_ACCEPT_LANGUAGE: str = "fr", **data: object):  # noqa: N803
+def _make(client: Client, language: str = "fr", **data: object):
     """POST the page's form: a token named "Salle du tournoi" for the demo club, ``data``
     added."""
     values = {"name": "Salle du tournoi", "club": Club.objects.get(number="618").pk}
     values.update(data)
-    return client.post(CREATE, values, HTTP_ACCEPT_LANGUAGE=HTTP_ACCEPT_LANGUAGE)
+    return client.post(CREATE, values, HTTP_ACCEPT_LANGUAGE=language)
 
 
 def test_account_page_needs_login(client, db):
@@ -83,7 +83,9 @@ def test_account_page_is_not_in_the_nav_bar_of_anonymous_visitors(client, demo):
 def test_account_page_renders_in_french_and_english(arbiter_client):
     french = arbiter_client.get(PAGE, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     assert '<html lang="fr">' in french
-    assert "<h2 id=\"tokens\">Jetons d'API</h2>" in french and "Arbitre" in french and "Rôle" in french
+    assert (
+        '<h2 id="tokens">Jetons d\'API</h2>' in french and "Arbitre" in french and "Rôle" in french
+    )
     english = arbiter_client.get(PAGE, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert '<html lang="en">' in english
     assert "API tokens" in english and "Arbiter" in english and "Role" in english
@@ -131,7 +133,7 @@ def test_api_token_made_on_the_page_is_shown_once_and_works(arbiter_client, arbi
 def test_api_token_with_expiry_date_must_be_after_today(arbiter_client, arbiter):
     today = timezone.localdate()
     for day in (today, today - datetime.timedelta(days=1)):
-        response = _make(arbiter_client, expires=day.isoformat(), HTTP_ACCEPT_LANGUAGE="en")
+        response = _make(arbiter_client, expires=day.isoformat(), language="en")
         assert response.status_code == 400
         assert "after today" in response.content.decode()
     assert not ApiToken.objects.exists()
@@ -159,9 +161,7 @@ def test_api_token_scope_outside_the_role_is_refused(arbiter_client, monkeypatch
     demo_row = re.search(r'<tr id="club-618">.*?</tr>', page, re.S).group(0)
     assert "pair rounds" in demo_row and "publish rounds" not in demo_row
 
-    response = _make(
-        arbiter_client, scopes=["enter_results", "publish_round"], HTTP_ACCEPT_LANGUAGE="en"
-    )
+    response = _make(arbiter_client, scopes=["enter_results", "publish_round"], language="en")
     assert response.status_code == 400
     html = response.content.decode()
     assert "never allows" in html and "publish rounds" in html
@@ -182,9 +182,7 @@ def test_api_token_unknown_scope_is_refused(arbiter_client):
 def test_api_token_for_a_club_without_membership_is_refused(arbiter_client, db):
     """A forged POST naming a club where the account has no role (a public one it can see)."""
     other = Club.objects.create(name="Cercle voisin", number="702", public=True)
-    response = _make(
-        arbiter_client, club=other.pk, scopes=["enter_results"], HTTP_ACCEPT_LANGUAGE="en"
-    )
+    response = _make(arbiter_client, club=other.pk, scopes=["enter_results"], language="en")
     assert response.status_code == 400
     assert "clubs where you have a role" in response.content.decode()
     assert not ApiToken.objects.exists()
