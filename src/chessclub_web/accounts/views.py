@@ -71,7 +71,8 @@ def _page(request: HttpRequest, form: TokenForm | None = None, status: int = 200
         }
         for membership in memberships
     ]
-    new_token = request.session.pop(NEW_SECRET, None)
+    # The secret's one display is a GET's (a HEAD or a form's error page leaves it waiting).
+    new_token = request.session.pop(NEW_SECRET, None) if request.method == "GET" else None
     return render(
         request,
         "accounts/account.html",

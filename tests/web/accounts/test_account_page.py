@@ -100,6 +100,7 @@ def test_api_token_made_on_the_page_is_shown_once_and_works(arbiter_client, arbi
     assert row.scopes == ["enter_results", "report_results"]
     assert row.expires_at is None and row.revoked_at is None
 
+    assert arbiter_client.head(PAGE).status_code == 200  # a HEAD does not use the display
     first = arbiter_client.get(PAGE, HTTP_ACCEPT_LANGUAGE="en")
     assert first["Cache-Control"].count("no-store") == 1
     html = first.content.decode()
