@@ -77,5 +77,15 @@ class ApiToken(models.Model):
             self.expires_at is None or self.expires_at > moment  # type: ignore[operator]
         )
 
+    def state(self, now: object = None) -> str:
+        """``"revoked"``, ``"expired"`` or ``"active"`` (revoked first: a revoked token that
+        has also expired is shown as revoked)."""
+        moment = now or timezone.now()
+        if self.revoked_at is not None:
+            return "revoked"
+        if self.expires_at is not None and self.expires_at <= moment:  # type: ignore[operator]
+            return "expired"
+        return "active"
+
     def has_scope(self, scope: str) -> bool:
         return scope in (self.scopes or [])
