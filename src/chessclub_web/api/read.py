@@ -39,7 +39,7 @@ from pydantic import Field
 
 from chessclub_web.api.auth import Caller, caller_of, club_for, optional_caller, tournament_for
 from chessclub_web.api.read_pages import PageOut, PageQuery, page_of
-from chessclub_web.api.write import ErrorOut
+from chessclub_web.api.schemas import ErrorOut
 from chessclub_web.closing.models import Closure
 from chessclub_web.clubs.models import Club
 from chessclub_web.clubs.permissions import Action, visible_clubs

@@ -29,7 +29,7 @@ from chessclub.formats.frbe_export import EXPORT_FILES
 from chessclub_web import refusals
 from chessclub_web.api.auth import Caller, caller_of, optional_caller, tournament_for
 from chessclub_web.api.read import READ_ERRORS, not_modified
-from chessclub_web.api.write import ErrorOut
+from chessclub_web.api.schemas import ErrorOut
 from chessclub_web.clubs.permissions import Action
 from chessclub_web.frbe import services
 from chessclub_web.tournaments.models import Tournament
