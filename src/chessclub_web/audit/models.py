@@ -76,6 +76,13 @@ class AuditAction(models.TextChoices):
     RESULT_ENTERED = "result.entered", _("result entered")
     RESULT_CHANGED = "result.changed", _("result changed")
     RESULT_CORRECTED = "result.corrected", _("result corrected")
+    REPORTS_SWITCHED = "reports.switched", _("players' reports switched")
+    ACCOUNT_LINKED = "reports.account_linked", _("account linked to a player")
+    ACCOUNT_UNLINKED = "reports.account_unlinked", _("account unlinked from a player")
+    REPORT_PROPOSED = "reports.proposed", _("result proposed by a player")
+    REPORT_CONFIRMED = "reports.confirmed", _("result confirmed by the opponent")
+    REPORT_ACCEPTED = "reports.accepted", _("player's result accepted")
+    REPORT_REJECTED = "reports.rejected", _("player's result rejected")
     NOTE = "note", _("note")
 
 

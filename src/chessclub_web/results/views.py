@@ -50,7 +50,7 @@ from chessclub_web.results.services import (
     button_only_reason,
     save_results,
 )
-from chessclub_web.tournaments import screens
+from chessclub_web.tournaments import hooks, screens
 from chessclub_web.tournaments.adapters import load_tournament
 from chessclub_web.tournaments.conditional import (
     conditional_page,
@@ -286,6 +286,10 @@ def _render_boards(
     for row in rows:
         row["saved"] = row["id"] in saved and not row["stale"]
     staff_history = allowed_on(request.user, tournament, Action.ENTER_RESULTS)
+    # The players' reports still standing (J6), shown to who enters results.
+    proposals = hooks.player_proposals(round_row) if staff_history else {}
+    for row in rows:
+        row["proposals"] = proposals.get(row["id"], [])
     history = (
         list(result_changes(tournament, round_number=round_row.number)[:HISTORY_LIMIT])
         if staff_history

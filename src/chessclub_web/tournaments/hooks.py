@@ -85,3 +85,10 @@ fictitious_ratings: Hook[..., dict[PairingNumber, int]] = Hook(
 #: ``(tournament, [(pairing_number, round_number, kind)]) -> None``, ``kind`` ``"H"``/``"Z"``
 #: (a requested bye) or ``"-"`` (an announced absence) (``pairings.imports.store_requests``).
 import_requests: Hook[..., None] = Hook("import_requests", "chessclub_web.pairings")
+
+
+#: The players' standing reports of a round's games, for the boards page: ``(round) ->
+#: {game id: [ReportedResult]}`` (``reports.services.proposals_of_round``, J6).
+player_proposals: Hook[..., dict[int, list[Any]]] = Hook(
+    "player_proposals", "chessclub_web.reports"
+)
