@@ -31,6 +31,7 @@ from ninja.security import HttpBearer
 from chessclub_web import refusals
 from chessclub_web.accounts.models import SCOPE_ACTIONS, ApiToken, Scope
 from chessclub_web.accounts.services import token_for_secret
+from chessclub_web.api.throttles import refuse_guess
 from chessclub_web.clubs.models import Club
 from chessclub_web.clubs.permissions import Action, can_view, find_club
 from chessclub_web.tournaments.models import Tournament
@@ -137,6 +138,7 @@ def _bearer(request: HttpRequest) -> str | None:
         return None
     scheme, _sep, value = header.strip().partition(" ")
     if scheme.lower() != "bearer" or not value.strip():
+        refuse_guess(request)
         raise AuthenticationError(401, _("The Authorization header must be “Bearer <token>”."))
     return value.strip()
 
@@ -152,6 +154,7 @@ class TokenAuth(HttpBearer):
             raise AuthenticationError(401, _("This needs a personal token (Bearer)."))
         token = token_for_secret(secret)
         if token is None:
+            refuse_guess(request)
             raise AuthenticationError(401, _("This token is unknown, revoked or expired."))
         return Caller(token.user, token)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+import unicodedata
 from collections.abc import Iterable
 from typing import Any, ClassVar
 
@@ -169,6 +170,14 @@ DIGITS_HINT = {"pattern": "[0-9]*", "inputmode": "numeric"}
 #: FIDE titles (FIDE B.01), the values a title field accepts (empty: no title).
 TITLES = ["", "GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM"]
 
+#: Unicode's bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069).
+_BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def _hidden_character(char: str) -> bool:
+    """A control character (Unicode category Cc: C0, DEL, C1) or a bidi control."""
+    return unicodedata.category(char) == "Cc" or char in _BIDI_CONTROLS
+
 
 def _title_field() -> forms.ChoiceField:
     return forms.ChoiceField(
@@ -247,6 +256,16 @@ class PlayerForm(forms.Form):
         sex = self.fields["sex"]
         assert isinstance(sex, forms.ChoiceField)
         sex.choices = SEXES
+
+    def clean_name(self) -> str:
+        """The name without control characters nor bidirectional overrides (they would
+        reorder or hide text on the public pages and break the federation files' columns)."""
+        name = str(self.cleaned_data.get("name") or "")
+        if any(_hidden_character(char) for char in name):
+            raise forms.ValidationError(
+                _("The name holds an invisible control character: type it again.")
+            )
+        return name
 
     def clean_fide_id(self) -> str:
         """Digits without leading zeros (R-REG-8: ``099100001`` is FIDE ID ``99100001``)."""

@@ -53,3 +53,32 @@ def test_api_server_failure_is_a_json_500(monkeypatch, db):
     assert response["Content-Type"].startswith("application/json")
     assert "boom" not in response.content.decode()  # nothing of the failure leaks
     assert response.json()["error"].startswith("The server failed to answer")
+
+
+def test_api_head_answers_as_get_without_a_body(client, demo):
+    got = client.get("/api/v1/clubs/618")
+    head = client.head("/api/v1/clubs/618")
+    assert head.status_code == 200 and head.content == b""
+    assert head["ETag"] == got["ETag"]
+    assert int(head["Content-Length"]) == len(got.content)
+
+
+def test_api_body_too_large_is_a_json_400(client, settings, demo, make_token):
+    from chessclub_web.clubs.models import Club, Role
+    from chessclub_web.tournaments.models import Tournament
+
+    club = Club.objects.get(number="618")
+    owner = club.memberships.get(role=Role.OWNER).user
+    secret = make_token(owner, club, ["manage_entries"])
+    row = Tournament.objects.get(club=club)
+    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 1024
+    response = Client(raise_request_exception=False).post(
+        f"/api/v1/clubs/618/tournaments/{row.pk}/entries",
+        '{"name": "' + "a" * 5000 + '"}',
+        content_type="application/json",
+        HTTP_AUTHORIZATION=f"Bearer {secret}",
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
+    assert response.status_code == 400
+    assert response["Content-Type"].startswith("application/json")
+    assert response.json()["error"].startswith("The request could not be read")

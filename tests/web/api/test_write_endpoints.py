@@ -121,6 +121,11 @@ def test_api_entry_refusals_name_the_field_or_the_reason(client, public_club, ar
         **bearer(arbiter_token),
     )
     assert twice.status_code == 409 and twice.json()["error"]
+    for hidden in ("Ev\u202eil, X", "Bell\u0007, X"):  # a bidi override, a control character
+        refused = client.post(
+            url, {"name": hidden}, content_type="application/json", **bearer(arbiter_token)
+        )
+        assert refused.status_code == 400 and refused.json()["field"] == "name"
     assert row.players.count() == 1  # nothing more stored
 
 
