@@ -18,7 +18,7 @@ from ninja import NinjaAPI
 from ninja.errors import AuthenticationError, HttpError, Throttled, ValidationError
 
 from chessclub_web import refusals
-from chessclub_web.api import read, reports, write
+from chessclub_web.api import read, reports, write, write_entries, write_rounds
 from chessclub_web.api.throttles import AddressThrottle, TokenThrottle
 
 api = NinjaAPI(
@@ -94,4 +94,6 @@ def _http_error(request: HttpRequest, exc: HttpError) -> HttpResponse:
 
 api.add_router("", read.router)
 api.add_router("", write.router)
+api.add_router("", write_entries.router)
+api.add_router("", write_rounds.router)
 api.add_router("", reports.router)
