@@ -254,6 +254,4 @@ def test_api_the_entries_list_needs_the_right(client, public_club, make_user, ar
     client.force_login(make_user("membre", public_club, Role.ARBITER))
     listed = client.get(_url(row))
     assert listed.status_code == 200
-    assert [(e["name"], e["birth_date"]) for e in listed.json()] == [
-        ("Dupont, Anne", "1990-04-02")
-    ]
+    assert [(e["name"], e["birth_date"]) for e in listed.json()] == [("Dupont, Anne", "1990-04-02")]
