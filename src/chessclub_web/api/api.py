@@ -18,7 +18,16 @@ from ninja import NinjaAPI
 from ninja.errors import AuthenticationError, HttpError, Throttled, ValidationError
 
 from chessclub_web import refusals
-from chessclub_web.api import read, read_elo, read_exports, read_tables, reports, write
+from chessclub_web.api import (
+    read,
+    read_elo,
+    read_exports,
+    read_tables,
+    reports,
+    write,
+    write_entries,
+    write_rounds,
+)
 from chessclub_web.api.throttles import AddressThrottle, TokenThrottle
 
 api = NinjaAPI(
@@ -97,4 +106,6 @@ api.add_router("", read_tables.router)
 api.add_router("", read_elo.router)
 api.add_router("", read_exports.router)
 api.add_router("", write.router)
+api.add_router("", write_entries.router)
+api.add_router("", write_rounds.router)
 api.add_router("", reports.router)

@@ -426,29 +426,34 @@ def _add_from_list(request: HttpRequest, row: Tournament) -> str:
     found = hooks.list_player(kind, key) if kind and key else None
     if found is None:
         raise BadPost(_("No player %(key)s in this list.") % {"key": key or "?"})
+    player = services.add_player(row, list_entry(row, found, entry_round), request.user)
+    return _("%(name)s registered.") % {"name": player.name}
+
+
+def list_entry(row: Tournament, found: Any, entry_round: int) -> services.NewEntry:
+    """The entry of a rating list's record ``found`` (a ``ListPlayer``, from
+    ``hooks.list_player``) in ``row``, playing from ``entry_round``: the list's name, IDs,
+    federation, title (one of the form's), sex, birth date (the year when the list gives only
+    that), club and ratings (FIDE's of the tournament's time control, the national one). The
+    *Inscriptions* page's *Ajouter* and the JSON API register it with ``services.add_player``."""
     if found.birth_date is not None:
         birth = found.birth_date.isoformat()
     else:
         birth = str(found.birth_year) if found.birth_year else ""
-    player = services.add_player(
-        row,
-        services.NewEntry(
-            name=found.name.strip()[:200],
-            fide_rating=found.fide_rating(row.time_control_category),
-            national_rating=found.national_rating,
-            title=found.title if found.title in TITLES else "",
-            federation=found.federation[:3],
-            fide_id=found.fide_id[:16],
-            matricule=found.national_id[:16],
-            sex=found.sex,
-            birth_date=birth,
-            club=found.club[:100],
-            entry_round=entry_round,
-            source=found.list_kind,
-        ),
-        request.user,
+    return services.NewEntry(
+        name=found.name.strip()[:200],
+        fide_rating=found.fide_rating(row.time_control_category),
+        national_rating=found.national_rating,
+        title=found.title if found.title in TITLES else "",
+        federation=found.federation[:3],
+        fide_id=found.fide_id[:16],
+        matricule=found.national_id[:16],
+        sex=found.sex,
+        birth_date=birth,
+        club=found.club[:100],
+        entry_round=entry_round,
+        source=found.list_kind,
     )
-    return _("%(name)s registered.") % {"name": player.name}
 
 
 @require_http_methods(["GET", "HEAD", "POST"])

@@ -241,7 +241,8 @@ def add_player(
                 # One FIDE ID is one person (a double click registered them twice).
                 raise Refused(
                     _("FIDE ID %(fide_id)s is already registered: %(name)s.")
-                    % {"fide_id": fide_id, "name": same.name}
+                    % {"fide_id": fide_id, "name": same.name},
+                    field="fide_id",
                 )
         if entry.matricule:
             same = same_matricule(row, entry.matricule, entry.federation)
@@ -249,7 +250,8 @@ def add_player(
                 # One matricule is one person too (the Belgian federation's number).
                 raise Refused(
                     _("Matricule %(matricule)s is already registered: %(name)s.")
-                    % {"matricule": entry.matricule, "name": same.name}
+                    % {"matricule": entry.matricule, "name": same.name},
+                    field="matricule",
                 )
         number = (row.players.aggregate(n=Max("pairing_number"))["n"] or 0) + 1
         rating = entry.rating
@@ -585,7 +587,8 @@ def update_entry(
             if same is not None:
                 raise Refused(
                     _("FIDE ID %(fide_id)s is already registered: %(name)s.")
-                    % {"fide_id": fide_id, "name": same.name}
+                    % {"fide_id": fide_id, "name": same.name},
+                    field="fide_id",
                 )
         if (
             {"fide_rating", "national_rating"} & set(values)
