@@ -56,12 +56,49 @@ def _refused(request: HttpRequest, exc: refusals.Refused) -> HttpResponse:
     )
 
 
+def _problem(error: dict[str, Any]) -> str:
+    """A schema error in the reader's language: the usual kinds by their type (pydantic's
+    ``type``: missing, a word where a number goes…), any other by pydantic's own words."""
+    kind = str(error.get("type", ""))
+    context = error.get("ctx") or {}
+    if kind == "missing":
+        return _("required")
+    if kind in ("int_parsing", "int_type", "int_from_float"):
+        return _("a whole number is expected")
+    if kind in ("string_type",):
+        return _("a text is expected")
+    if kind in ("bool_parsing", "bool_type"):
+        return _("true or false is expected")
+    if kind in ("date_parsing", "date_from_datetime_parsing", "date_type"):
+        return _("a date YYYY-MM-DD is expected")
+    if kind in ("literal_error", "enum"):
+        return _("one of %(values)s") % {"values": context.get("expected", "")}
+    if kind in ("greater_than_equal", "greater_than"):
+        return _("at least %(limit)s") % {"limit": context.get("ge", context.get("gt", ""))}
+    if kind in ("less_than_equal", "less_than"):
+        return _("at most %(limit)s") % {"limit": context.get("le", context.get("lt", ""))}
+    if kind in ("string_too_long",):
+        return _("at most %(limit)s characters") % {"limit": context.get("max_length", "")}
+    if kind in ("string_too_short",):
+        return _("at least %(limit)s characters") % {"limit": context.get("min_length", "")}
+    if kind in ("extra_forbidden",):
+        return _("not a field of this request")
+    if kind in ("model_attributes_type", "dict_type", "model_type"):
+        return _("a JSON object is expected")
+    if kind in ("list_type",):
+        return _("a JSON list is expected")
+    return str(error.get("msg", ""))
+
+
 @api.exception_handler(ValidationError)
 def _invalid(request: HttpRequest, exc: ValidationError) -> HttpResponse:
     places = []
     for error in exc.errors:
         where = ".".join(str(part) for part in error.get("loc", ()))
-        places.append(f"{where}: {error.get('msg', '')}" if where else str(error.get("msg", "")))
+        problem = _problem(error)
+        places.append(
+            _("%(place)s: %(problem)s") % {"place": where, "problem": problem} if where else problem
+        )
     message = _("The request is not valid: %(places)s.") % {"places": "; ".join(places)}
     return api.create_response(request, error_body(message, details=places), status=400)
 
@@ -98,7 +135,10 @@ def _unauthenticated(request: HttpRequest, exc: AuthenticationError) -> HttpResp
 
 @api.exception_handler(HttpError)
 def _http_error(request: HttpRequest, exc: HttpError) -> HttpResponse:
-    return api.create_response(request, error_body(exc.message), status=exc.status_code)
+    message = exc.message
+    if exc.status_code == 400 and message.startswith("Cannot parse request body"):
+        message = _("The request's body is not JSON: send a JSON object.")
+    return api.create_response(request, error_body(message), status=exc.status_code)
 
 
 api.add_router("", read.router)

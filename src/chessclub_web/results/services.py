@@ -167,7 +167,16 @@ def codes_help() -> str:
     return ", ".join(parts)
 
 
-def _check_codes(changes: Sequence[Change], boards: Mapping[int, Game], closed: bool) -> None:
+def _check_codes(
+    changes: Sequence[Change],
+    boards: Mapping[int, Game],
+    closed: bool,
+    places: Mapping[int, int] | None = None,
+) -> None:
+    """Refuse (400) the first change that is not a board of ``boards``, not a result code, has
+    no valid version, or empties a closed tournament's board; its board named as the page
+    numbers it (``places``: a game without board number, by its place in the round)."""
+    places = places or {}
     for change in changes:
         game = boards.get(change.game_id)
         if game is None:
@@ -181,7 +190,7 @@ def _check_codes(changes: Sequence[Change], boards: Mapping[int, Game], closed: 
                 400,
                 _("%(board)s: “%(code)s” is not a result code (use one of %(codes)s).")
                 % {
-                    "board": board_label(game).capitalize(),
+                    "board": board_label(game, places.get(game.pk)).capitalize(),
                     "code": change.result[:20],
                     "codes": codes_help(),
                 },
@@ -190,7 +199,10 @@ def _check_codes(changes: Sequence[Change], boards: Mapping[int, Game], closed: 
             raise ResultsError(
                 400,
                 _("%(board)s: the version %(version)s is not valid.")
-                % {"board": board_label(game).capitalize(), "version": str(change.version)[:20]},
+                % {
+                    "board": board_label(game, places.get(game.pk)).capitalize(),
+                    "version": str(change.version)[:20],
+                },
             )
         if closed and change.result == ResultCode.NONE:
             raise ResultsError(
@@ -199,7 +211,7 @@ def _check_codes(changes: Sequence[Change], boards: Mapping[int, Game], closed: 
                     "%(board)s: a board of a closed tournament always keeps a result; it "
                     "cannot go back to “no result”."
                 )
-                % {"board": board_label(game).capitalize()},
+                % {"board": board_label(game, places.get(game.pk)).capitalize()},
             )
 
 
@@ -370,12 +382,12 @@ def save_results(
                 raise ResultsError(409, reason)
         if not ordered:
             return outcome
-        _check_codes(ordered, boards, closed)
+        places = _places_without_board(round_row, boards.values())
+        _check_codes(ordered, boards, closed, places)
         for lock in BOARD_LOCKS:
             locked = lock(tournament, [boards[change.game_id] for change in ordered])
             if locked:
                 raise ResultsError(409, " ".join(dict.fromkeys(locked.values())))
-        places = _places_without_board(round_row, boards.values())
         log: list[Entry] = []
         for change in ordered:
             game = boards[change.game_id]

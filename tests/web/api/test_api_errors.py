@@ -4,6 +4,8 @@ unknown address 404, a method an address does not take 405 (with ``Allow``), a s
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from django.test import Client
 
@@ -82,3 +84,64 @@ def test_api_body_too_large_is_a_json_400(client, settings, demo, make_token):
     assert response.status_code == 400
     assert response["Content-Type"].startswith("application/json")
     assert response.json()["error"].startswith("The request could not be read")
+
+
+def _entry_post(body: str, secret: str, language: str):
+    from chessclub_web.tournaments.models import Tournament
+
+    row = Tournament.objects.get(club__number="618")
+    return Client(raise_request_exception=False).post(
+        f"/api/v1/clubs/618/tournaments/{row.pk}/entries",
+        body,
+        content_type="application/json",
+        HTTP_AUTHORIZATION=f"Bearer {secret}",
+        HTTP_ACCEPT_LANGUAGE=language,
+    )
+
+
+@pytest.fixture
+def owner_secret(demo, make_token):
+    from chessclub_web.clubs.models import Club, Role
+
+    club = Club.objects.get(number="618")
+    return make_token(club.memberships.get(role=Role.OWNER).user, club, ["manage_entries"])
+
+
+def test_api_a_body_that_is_not_json_answers_400_in_the_readers_language(owner_secret):
+    english = _entry_post("{not json", owner_secret, "en")
+    assert english.status_code == 400
+    assert english.json()["error"] == "The request's body is not JSON: send a JSON object."
+    french = _entry_post("{not json", owner_secret, "fr")
+    assert french.status_code == 400
+    assert "JSON" in french.json()["error"] and "send" not in french.json()["error"]
+
+
+def test_api_schema_problems_are_named_in_the_readers_language(owner_secret):
+    """A word where a number goes: the place and the problem in French, not pydantic's English."""
+    response = _entry_post('{"name": "Dupont, Jean", "rating": "lots"}', owner_secret, "fr")
+    assert response.status_code == 400
+    body = response.json()
+    assert "body.payload.rating : un nombre entier est attendu" in body["error"]
+    assert "valid integer" not in body["error"]
+
+
+def test_api_bad_result_code_names_the_board_as_the_page_numbers_it(demo, make_token):
+    """The demo championship was read from a TRF, whose games have no board number: a bad
+    code on the round's first game names "Board 1" (its place on the boards page), not "?"."""
+    from chessclub_web.clubs.models import Club, Role
+    from chessclub_web.tournaments.models import Game, Tournament
+
+    club = Club.objects.get(number="618")
+    secret = make_token(club.memberships.get(role=Role.OWNER).user, club, ["enter_results"])
+    row = Tournament.objects.get(club=club)
+    first = Game.objects.filter(round__tournament=row, round__number=1).order_by("board", "id")[0]
+    assert first.board is None
+    response = Client(raise_request_exception=False).put(
+        f"/api/v1/clubs/618/tournaments/{row.pk}/rounds/1/boards/{first.pk}",
+        json.dumps({"result": "2-0", "version": first.version}),
+        content_type="application/json",
+        HTTP_AUTHORIZATION=f"Bearer {secret}",
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
+    assert response.status_code == 400
+    assert response.json()["error"].startswith("Board 1: “2-0” is not a result code")
