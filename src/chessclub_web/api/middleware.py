@@ -19,6 +19,8 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
 
+from chessclub_web.audit.services import channel
+
 #: The statuses whose HTML answer is replaced, with their message.
 _MESSAGES: dict[int, Callable[[], str]] = {
     400: lambda: (
@@ -47,7 +49,8 @@ class JsonApiErrorsMiddleware:
         head = request.method == "HEAD"
         if head:
             request.method = "GET"
-        response = self._json_errors(self.get_response(request))
+        with channel("api"):  # the history marks what the API changed
+            response = self._json_errors(self.get_response(request))
         if head:
             request.method = "HEAD"
             if not response.streaming:

@@ -175,6 +175,14 @@ class Entry(models.Model):
         return {name: param_text(name, value, True) for name, value in params.items()}
 
     @property
+    def channel(self) -> str:
+        """How the change reached the server when not through the pages, as the reader reads
+        it (``"JSON API"``), else ``""`` (:func:`chessclub_web.audit.services.channel`)."""
+        params = self.params if isinstance(self.params, dict) else {}
+        through = params.get("channel")
+        return str(param_text("channel", through, True)) if through else ""
+
+    @property
     def is_entry(self) -> bool:
         """A board's first result (it had none); else a change of an entered result."""
         return self.action == AuditAction.RESULT_ENTERED

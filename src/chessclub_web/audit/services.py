@@ -7,7 +7,9 @@ roll back together. Pages read with :func:`journal` and :func:`result_changes`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from django.db.models import QuerySet
@@ -22,6 +24,30 @@ def _user_fields(user: object) -> dict[str, Any]:
         get_username = getattr(user, "get_username", None)
         return {"user": user, "username": get_username() if get_username else ""}
     return {"user": None, "username": ""}
+
+
+#: How the current request reached the server when not through the pages (``"api"``), set by
+#: :func:`channel` around the request; ``""`` for the pages, the CLI and the workers.
+_CHANNEL: ContextVar[str] = ContextVar("audit_channel", default="")
+
+
+@contextmanager
+def channel(name: str) -> Iterator[None]:
+    """Mark every line written inside as reaching the server through ``name`` (``"api"``: the
+    JSON API's requests, :class:`chessclub_web.api.middleware.JsonApiErrorsMiddleware`): the
+    line's parameters get ``channel=name`` and the history pages show it after the user's
+    name. A result line keeps its own ``via`` instead."""
+    token = _CHANNEL.set(name)
+    try:
+        yield
+    finally:
+        _CHANNEL.reset(token)
+
+
+def current_channel() -> str:
+    """The :func:`channel` of the current request (``""`` for the pages): a background job
+    started by it keeps it for its own lines."""
+    return _CHANNEL.get()
 
 
 def line(
@@ -40,6 +66,9 @@ def line(
 ) -> Entry:
     """One unsaved line (see :func:`record`)."""
     values = dict(params or {})
+    through = _CHANNEL.get()
+    if through and "via" not in values:
+        values["channel"] = through
     return Entry(
         action=action,
         tournament_id=getattr(tournament, "pk", tournament),

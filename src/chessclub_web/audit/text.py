@@ -50,7 +50,15 @@ CODED_PARAMS["from"] = CODED_PARAMS["to"] = {
     "": "–",
 }
 #: How a result reached the server (``results.models.Via``).
-CODED_PARAMS["via"] = {"autosave": gettext_noop("automatic save"), "button": gettext_noop("button")}
+CODED_PARAMS["via"] = {
+    "autosave": gettext_noop("automatic save"),
+    "button": gettext_noop("button"),
+    "api": gettext_noop("JSON API"),
+    "player": gettext_noop("reported by the players"),
+}
+#: How any other change reached the server, when not through the pages
+#: (:func:`chessclub_web.audit.services.channel`): only ``"api"`` so far.
+CODED_PARAMS["channel"] = {"api": gettext_noop("JSON API")}
 
 #: A yes-or-no setting, stored as ``"yes"``/``"no"``.
 CODED_PARAMS["fide_rated"] = CODED_PARAMS["national"] = {

@@ -22,6 +22,7 @@ from django.db import connection, transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
+from chessclub_web.audit.services import channel
 from chessclub_web.background.models import Job, Status
 from chessclub_web.background.registry import Outcome, registration
 from chessclub_web.refusals import Refused
@@ -80,7 +81,8 @@ def run(job_id: uuid.UUID) -> Job:
         job.attempts,
         job.title,
     )
-    with translation.override(job.language), _heartbeat(job) as progress:
+    through = job.params.get("channel", "") if isinstance(job.params, dict) else ""
+    with translation.override(job.language), channel(through), _heartbeat(job) as progress:
         try:
             if entry is None:
                 raise RuntimeError(f"no handler for background jobs of kind {job.kind!r}")

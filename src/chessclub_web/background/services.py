@@ -23,6 +23,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
+from chessclub_web.audit.services import current_channel
 from chessclub_web.background.models import ACTIVE, FINISHED, Job, Status
 from chessclub_web.background.registry import registration
 from chessclub_web.background.runner import complete, run, runs_in_process, stale_seconds
@@ -79,7 +80,8 @@ def submit(
     fields = {
         "kind": kind,
         "title": title[:200],
-        "params": dict(params),
+        # The door the request came through (the JSON API), for the job's history lines.
+        "params": {**params, **({"channel": through} if (through := current_channel()) else {})},
         "language": translation.get_language() or settings.LANGUAGE_CODE,
         "user": user if getattr(user, "is_authenticated", False) else None,
         "tournament": tournament,

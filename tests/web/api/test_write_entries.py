@@ -93,10 +93,15 @@ def test_api_register_by_hand_numbers_by_rating_and_history(client, public_club,
         (2, "Dupont, Anne", 1850),
     ]
     lines = Entry.objects.filter(tournament=row, action="entry.registered").order_by("pk")
-    assert [(e.username, e.params["name"]) for e in lines] == [
-        ("arbiter", "Dupont, Anne"),
-        ("arbiter", "Martin, Paul"),
+    assert [(e.username, e.params["name"], e.channel) for e in lines] == [
+        ("arbiter", "Dupont, Anne", "JSON API"),
+        ("arbiter", "Martin, Paul", "JSON API"),
     ]
+    from django.contrib.auth import get_user_model
+
+    client.force_login(get_user_model().objects.get(username="arbiter"))
+    page = client.get(f"/clubs/{row.club.number}/tournaments/{row.pk}/history/")
+    assert page.content.decode().count("arbiter · JSON API") == 2
 
 
 def test_api_a_homonym_is_registered_with_a_warning(client, public_club, arbiter_secret):

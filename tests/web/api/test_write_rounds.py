@@ -116,7 +116,10 @@ def test_api_publish_the_draft_then_the_next_round_waits_for_the_results(client,
         (3, 3, 1),
         (4, 8, 1),
     ]
-    assert Entry.objects.filter(tournament=swiss, action="round.published").count() == 1
+    (published_line,) = Entry.objects.filter(tournament=swiss, action="round.published")
+    assert published_line.params["channel"] == "api"  # the history says how it came
+    (paired_line,) = Entry.objects.filter(tournament=swiss, action="round.paired")
+    assert paired_line.params["channel"] == "api"  # also the pairing job's line
     # Published once: the second time the service refuses.
     again = _post(client, f"{_base(swiss)}/rounds/1/publish", secret)
     assert again.status_code == 409
