@@ -90,11 +90,19 @@ def _problem(error: dict[str, Any]) -> str:
     return str(error.get("msg", ""))
 
 
+def _place(loc: tuple[Any, ...]) -> tuple[Any, ...]:
+    """The place as the client wrote it: ``body.boards.0.version``, without the name of the
+    endpoint's argument that holds the body (``body.payload.…``)."""
+    if len(loc) >= 2 and loc[0] == "body" and loc[1] == "payload":
+        return (loc[0], *loc[2:])
+    return loc
+
+
 @api.exception_handler(ValidationError)
 def _invalid(request: HttpRequest, exc: ValidationError) -> HttpResponse:
     places = []
     for error in exc.errors:
-        where = ".".join(str(part) for part in error.get("loc", ()))
+        where = ".".join(str(part) for part in _place(tuple(error.get("loc", ()))))
         problem = _problem(error)
         places.append(
             _("%(place)s: %(problem)s") % {"place": where, "problem": problem} if where else problem

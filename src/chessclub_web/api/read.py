@@ -94,7 +94,10 @@ class PlayerRef(Schema):
 
 class GameOut(Schema):
     id: int
-    board: int | None
+    board: int = Field(
+        description="The board number; for a round read from a file that gives none (TRF), "
+        "the game's place in the round, as the boards page numbers it."
+    )
     white: PlayerRef
     black: PlayerRef
     result: str
@@ -110,6 +113,7 @@ class RoundOut(Schema):
     number: int
     state: str
     date: datetime.date | None
+    time: datetime.time | None = Field(description="The round's start, local time.")
     games: list[GameOut]
     byes: list[ByeOut]
 
@@ -331,16 +335,17 @@ def round_detail(
         number=found.number,
         state=found.state,
         date=found.date,
+        time=found.time,
         games=[
             GameOut(
                 id=game.pk,
-                board=game.board,
+                board=game.board if game.board is not None else place,
                 white=_ref(game.white),
                 black=_ref(game.black),
                 result=game.result,
                 version=game.version,
             )
-            for game in games
+            for place, game in enumerate(games, start=1)
         ],
         byes=[ByeOut(player=_ref(bye.player), kind=bye.kind) for bye in byes],
     )

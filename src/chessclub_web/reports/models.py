@@ -13,6 +13,8 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from chessclub_web.tournaments.models import ResultCode
+
 
 class PlayerAccount(models.Model):
     """An account that speaks for a roster player (J1)."""
@@ -73,6 +75,14 @@ class Side(models.TextChoices):
     BLACK = "black", _("Black")
 
 
+def result_label(code: str) -> str:
+    """A result code as the boards page labels it (``=`` → ``½-½``); an unknown code as it is."""
+    try:
+        return str(ResultCode(code).label)
+    except ValueError:
+        return code
+
+
 class ReportedResult(models.Model):
     """A player's report of their game's result (J3–J7). ``version``: the game's version
     when reported; the report stands only while the game keeps it (J6)."""
@@ -109,3 +119,8 @@ class ReportedResult(models.Model):
         verbose_name_plural = _("reported results")
         ordering = ("created_at", "pk")
         indexes = (models.Index(fields=["game", "state"], name="report_game_state"),)
+
+    @property
+    def result_label(self) -> str:
+        """The result as the pages show it (``½-½`` for the code ``=``)."""
+        return result_label(self.result)

@@ -283,7 +283,8 @@ def decide(proposal: ReportedResult, accept: bool, by: Any) -> ReportedResult:
         if row.state != ReportState.PROPOSED or row.version != fresh.version:
             raise refusals.Conflict(_("This report no longer stands: the game changed since."))
         if accept:
-            _save(fresh, row.result, by, via=Via.BUTTON)
+            # The arbiter's line, marked as the player's report it takes (J5, J8).
+            _save(fresh, row.result, by, via=Via.PLAYER)
         row.state = ReportState.ACCEPTED if accept else ReportState.REJECTED
         row.decided_by = by
         row.decided_at = timezone.now()

@@ -26,7 +26,7 @@ from chessclub_web import refusals
 from chessclub_web.clubs.models import Club
 from chessclub_web.clubs.permissions import Action
 from chessclub_web.reports import services
-from chessclub_web.reports.models import PlayerAccount, ReportedResult, ReportState
+from chessclub_web.reports.models import PlayerAccount, ReportedResult, ReportState, result_label
 from chessclub_web.tournaments.models import Game, Tournament
 from chessclub_web.tournaments.permissions import tournament_view
 
@@ -79,7 +79,10 @@ def my_games(request: HttpRequest) -> HttpResponseBase:
     return render(
         request,
         "reports/my_games.html",
-        {"games": services.my_games(request.user), "results": services.PLAYER_RESULTS},
+        {
+            "games": services.my_games(request.user),
+            "results": [(code, result_label(code)) for code in services.PLAYER_RESULTS],
+        },
     )
 
 

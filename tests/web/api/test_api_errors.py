@@ -121,7 +121,7 @@ def test_api_schema_problems_are_named_in_the_readers_language(owner_secret):
     response = _entry_post('{"name": "Dupont, Jean", "rating": "lots"}', owner_secret, "fr")
     assert response.status_code == 400
     body = response.json()
-    assert "body.payload.rating : un nombre entier est attendu" in body["error"]
+    assert "body.rating : un nombre entier est attendu" in body["error"]
     assert "valid integer" not in body["error"]
 
 

@@ -99,7 +99,7 @@ def test_j4_j5_different_results_wait_for_the_arbiter_who_accepts(setup, client)
     game.refresh_from_db()
     assert game.result == "0-1"
     (line,) = result_lines(game=game)
-    assert line.user == arbiter
+    assert (line.user, line.params["via"]) == (arbiter, "player")
     # The other report no longer stands (J6): the boards page shows none.
     assert services.standing_reports(game).count() == 0
     assert (
@@ -108,6 +108,15 @@ def test_j4_j5_different_results_wait_for_the_arbiter_who_accepts(setup, client)
     )
     white = ReportedResult.objects.get(game=game, side="white")
     assert client.post(reports_url, {"action": "reject", "report": white.pk}).status_code == 409
+
+
+def test_j3_my_games_offers_the_three_results_with_the_pages_labels(setup):
+    white_user = setup[2]
+    page = _client(white_user).get("/accounts/games/", HTTP_ACCEPT_LANGUAGE="en")
+    html = page.content.decode()
+    assert 'value="1-0">1-0</button>' in html
+    assert 'value="=">½-½</button>' in html
+    assert 'value="0-1">0-1</button>' in html
 
 
 def test_j6_arbiters_entry_wins_and_a_game_with_a_result_takes_no_report(setup, client):
