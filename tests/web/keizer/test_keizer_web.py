@@ -17,7 +17,7 @@ from chessclub_web.pairings.services import publish_round
 from chessclub_web.results.services import Change, save_results
 from chessclub_web.tournaments.models import ByeCode, Tournament
 
-from ..builders import client_for, make_tournament, tournament_url
+from ..builders import client_for, make_tournament, new_tournament, tournament_url
 
 PLAYERS = [("A", 2000), ("B", 1900), ("C", 1800), ("D", 1700), ("E", 1600), ("F", 1500)]
 
@@ -223,3 +223,12 @@ def test_K24_arbiter_may_take_attendance(keizer, make_user, public_club):
     assert response.status_code == 302
     line = Attendance.objects.get()
     assert (line.status, line.duty_result) == ("club_duty", "=")
+
+
+def test_K20_creating_a_keizer_competition_says_it_is_outside_fide(owner_client, public_club):
+    row = new_tournament(owner_client, public_club, "Keizer 2026", system="keizer")
+    assert row.system == "keizer"
+    page = owner_client.get(tournament_url(row, "entries")).content.decode()
+    assert "hors des systèmes FIDE" in page
+    tab = owner_client.get(tournament_url(row, "keizer_standings")).content.decode()
+    assert "Système Keizer" in tab
