@@ -80,11 +80,12 @@ def keizer_player(request: HttpRequest, club: Club, row: Tournament, entry: int)
     after = _number(request, "after", None)
     terms = services.explanation(row, player, after)
     names = dict(row.players.values_list("pk", "name"))
+    lines = [(term, names.get(term.opponent, "") if term.opponent else "") for term in terms]
     total = sum((t.points for t in terms), start=0)
     return render(
         request,
         "keizer/player.html",
-        _context(request, club, row, player=player, terms=terms, names=names, total=total),
+        _context(request, club, row, player=player, lines=lines, total=total),
     )
 
 

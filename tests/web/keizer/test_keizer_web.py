@@ -113,6 +113,10 @@ def test_K22_worked_example_through_the_pages(keizer, owner):
     # The round-1 table is still shown after evening 1.
     page = client.get(tournament_url(keizer, "keizer_standings") + "?after=1").content.decode()
     assert "after evening 1" in page or "après la soirée 1" in page
+    # A's 15 explained with the values after round 2 (A 8, C 6, B 4): own value 8, the win
+    # against B 4, the draw against C ½ × 6 = 3 (K9, K22).
+    explained = client.get(tournament_url(keizer, "keizer_player", ids["A"])).content.decode()
+    assert re.findall(r'data-points="([^"]+)"', explained) == ["8", "4", "3"]
     # E's score explained: own value 3 + ⅓ × 3 for the excused evening = 4 (K22).
     explained = client.get(tournament_url(keizer, "keizer_player", ids["E"]))
     assert 'id="keizer-total">4' in explained.content.decode().replace(",00", "").replace(".00", "")
