@@ -59,7 +59,7 @@ from chessclub_web.tournaments.adapters import (
     load_tournament,
     standings_settings,
 )
-from chessclub_web.tournaments.models import Tournament
+from chessclub_web.tournaments.models import CLUB_SYSTEMS, Tournament
 
 _FIELDS = (
     "name",
@@ -534,6 +534,10 @@ class DownloadRefused(refusals.Refused):
                 "The Belgian file needs its name (FRBE B2): set the tournament's end date and "
                 "a name that no other file of the club takes, on the Export tab."
             ),
+            "club_system": _(
+                "A Keizer competition is outside FIDE's systems: its Keizer score is its "
+                "ranking, so no FIDE or federation file is made for it."
+            ),
         }
         super().__init__(messages.get(reason, reason), status=status)
         self.reason = reason
@@ -546,6 +550,8 @@ def export_download(row: Tournament, key: str, club_number: str) -> Download:
     as the tab refuses it."""
     if key not in EXPORT_FILES:
         raise DownloadRefused(400, "unknown_file")
+    if row.system in CLUB_SYSTEMS:
+        raise DownloadRefused(409, "club_system")
     settings = export_settings(row)
     core = load_tournament(row)
     checked = check(core, settings.fide_rated)

@@ -48,7 +48,7 @@ from chessclub_web.pairings.services import (
 )
 from chessclub_web.pairings.views import entry_fix_link
 from chessclub_web.tournaments.adapters import load_tournament
-from chessclub_web.tournaments.models import System, Tournament
+from chessclub_web.tournaments.models import CLUB_SYSTEMS, System, Tournament
 from chessclub_web.tournaments.permissions import allowed_on, tournament_view
 
 MAX_RESULTS = 50
@@ -238,6 +238,9 @@ def export(request: HttpRequest, club: Club, row: Tournament) -> HttpResponse:
             status = refusal.status
         else:
             return _download(found.data, found.name, found.content_type)
+    if row.system in CLUB_SYSTEMS:
+        # A Keizer competition gets no file at all (K20): say why at the top of the tab.
+        errors.append(str(services.DownloadRefused(409, "club_system")))
     core = load_tournament(row)
     check = services.check(core, settings.fide_rated)
     name = None

@@ -37,6 +37,7 @@ NEW_SYSTEMS = [
     (System.TEAM_SWISS, System.TEAM_SWISS.label),
     (System.TEAM_ROUND_ROBIN, System.TEAM_ROUND_ROBIN.label),
     (System.TEAM_DOUBLE_ROUND_ROBIN, System.TEAM_DOUBLE_ROUND_ROBIN.label),
+    (System.KEIZER, _("Keizer system (club competition, outside FIDE's systems)")),
 ]
 
 

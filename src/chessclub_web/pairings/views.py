@@ -184,6 +184,15 @@ def new_tournament(request: HttpRequest, club: Club) -> HttpResponse:
                     request, _("The team event was created: register its teams on the Teams tab.")
                 )
                 return redirect(team_url(row))
+            if row.system == System.KEIZER:
+                messages.warning(
+                    request,
+                    _(
+                        "This Keizer competition is outside FIDE's systems: its Keizer score is "
+                        "its ranking, no FIDE tiebreak applies and no FIDE or federation file "
+                        "is made for it."
+                    ),
+                )
             messages.success(request, _("The tournament was created: register its players."))
             return redirect(entries_url(row))
         status = 400

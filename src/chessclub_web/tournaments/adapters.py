@@ -79,6 +79,8 @@ _INDIVIDUAL_SYSTEM = {
     "team_swiss": "swiss",
     "team_round_robin": "round_robin",
     "team_double_round_robin": "double_round_robin",
+    # A Keizer competition's games, for the core, are a tournament of another system (K20).
+    "keizer": "other",
 }
 
 

@@ -49,12 +49,18 @@ class System(models.TextChoices):
     TEAM_ROUND_ROBIN = "team_round_robin", _("Team round robin")
     TEAM_DOUBLE_ROUND_ROBIN = "team_double_round_robin", _("Team double round robin")
     OTHER = "other", _("Other system")
+    #: A club competition outside FIDE's systems (``chessclub.club_systems.keizer``; the
+    #: keizer app's pages): its Keizer score is its ranking, no FIDE tiebreak applies.
+    KEIZER = "keizer", _("Keizer system")
 
 
 #: Systems of team events: their pages are the teams app's.
 TEAM_SYSTEMS = frozenset(
     {System.TEAM_SWISS, System.TEAM_ROUND_ROBIN, System.TEAM_DOUBLE_ROUND_ROBIN}
 )
+
+#: Club systems outside FIDE's: no FIDE tiebreaks, no FIDE or federation files (K20).
+CLUB_SYSTEMS = frozenset({System.KEIZER})
 
 
 class TimeControlCategory(models.TextChoices):

@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from chessclub_web.clubs.permissions import Action, User
-from chessclub_web.tournaments.models import Kind, Tournament
+from chessclub_web.tournaments.models import Kind, System, Tournament
 from chessclub_web.tournaments.permissions import allowed_on
 
 
@@ -28,6 +28,10 @@ def _closed_club_tournament(t: Tournament) -> bool:
 
 def _team_event(t: Tournament) -> bool:
     return t.is_team_event
+
+
+def _keizer(t: Tournament) -> bool:
+    return t.system == System.KEIZER
 
 
 @dataclass(frozen=True)
@@ -45,6 +49,7 @@ TABS: tuple[Tab, ...] = (
     Tab("crosstable", "crosstable", _("Crosstable")),
     Tab("calendar", "calendar", _("Calendar")),
     Tab("documents", "documents", _("Documents")),
+    Tab("keizer", "keizer_standings", _("Keizer system"), condition=_keizer),
     Tab("teams", "team_standings", pgettext_lazy("tab", "Teams"), condition=_team_event),
     Tab("entries", "entries", pgettext_lazy("tab", "Entries"), Action.MANAGE_ENTRIES),
     Tab("history", "history", _("History"), Action.ENTER_RESULTS),

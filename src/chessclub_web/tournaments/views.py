@@ -234,6 +234,9 @@ def _tournament_page(request: HttpRequest, club: Club, row: Tournament, tab: str
 @tournament_view()
 @conditional_page(tournament_state)
 def standings(request: HttpRequest, club: Club, row: Tournament) -> HttpResponse:
+    if row.system == System.KEIZER:
+        # The Keizer score is the ranking (K20): no FIDE standings for this competition.
+        return redirect(reverse("keizer_standings", args=(club.number, row.pk)))
     return _tournament_page(request, club, row, "standings")
 
 

@@ -46,7 +46,7 @@ from chessclub_web.teams.models import Match
 from chessclub_web.tournaments.models import Kind, System, Tournament
 from chessclub_web.tournaments.permissions import PageActions, allowed_on, is_creator, page_actions
 
-from ..builders import make_swiss
+from ..builders import make_swiss, make_tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -173,8 +173,18 @@ def world(request, make_user, django_user_model) -> World:
     from chessclub_web.closing import services as closing
 
     closing.close_tournament(closed, users["owner"], datetime.date(2026, 3, 9))
+    # A Keizer competition (its own pages), one evening played.
+    keizer = make_tournament(
+        club,
+        [("Keizer A", 2000), ("Keizer B", 1900), ("Keizer C", 1800), ("Keizer D", 1700)],
+        [[(1, 2, "1-0"), (3, 4, "=")]],
+        name="Keizer",
+        system=System.KEIZER,
+        kind=Kind.INDEPENDENT,
+        creator=creator,
+    )
     superuser = django_user_model.objects.create_superuser("root", password="pw-root-123")
-    return World(club, users, superuser, [individual, team, closed])
+    return World(club, users, superuser, [individual, team, closed, keizer])
 
 
 def _kwargs(page: Page, tournament: Tournament) -> dict[str, object]:
@@ -185,11 +195,11 @@ def _kwargs(page: Page, tournament: Tournament) -> dict[str, object]:
             values[name] = tournament.club.number
         elif name == "pk":
             values[name] = tournament.pk
-        elif name in ("round_number", "round", "start_no", "team"):
+        elif name in ("round_number", "round", "start_no", "team", "evening"):
             values[name] = 1
         elif name == "code":
             values[name] = "BH"
-        elif name == "player":
+        elif name in ("player", "entry"):
             values[name] = tournament.players.order_by("pairing_number").first().pk
         elif name == "match":
             match = Match.objects.filter(round__tournament=tournament).order_by("pk").first()

@@ -1,0 +1,5 @@
+from django.apps import AppConfig
+
+
+class KeizerConfig(AppConfig):
+    name = "chessclub_web.keizer"

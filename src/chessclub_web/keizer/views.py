@@ -1,0 +1,206 @@
+"""The Keizer competition's pages (K20–K24): views parse the request, call the services and
+render; every rule, the permission, the transaction and the audit line are the services'."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
+
+from chessclub_web.clubs.models import Club
+from chessclub_web.clubs.permissions import Action
+from chessclub_web.keizer import services
+from chessclub_web.keizer.forms import SettingsForm
+from chessclub_web.keizer.models import DutyResult, Status
+from chessclub_web.refusals import Refused
+from chessclub_web.tournaments.models import System, Tournament
+from chessclub_web.tournaments.permissions import allowed_on, tournament_view
+
+
+def _keizer(row: Tournament) -> None:
+    if row.system != System.KEIZER:
+        raise Http404("Not a Keizer competition")
+
+
+def _number(request: HttpRequest, name: str, default: int | None) -> int | None:
+    text = request.GET.get(name, "") or request.POST.get(name, "")
+    if not text:
+        return default
+    if not text.isdigit() or len(text) > 3:
+        raise services.KeizerBadInput(
+            _("“%(value)s” is not an evening number.") % {"value": text[:20]}, field=name
+        )
+    return int(text)
+
+
+def _context(request: HttpRequest, club: Club, row: Tournament, **extra: object) -> dict:  # type: ignore[type-arg]
+    user = request.user
+    return {
+        "club": club,
+        "tournament": row,
+        "tab": "keizer",
+        "may_settings": allowed_on(user, row, Action.EDIT_TOURNAMENT_SETTINGS),
+        "may_attendance": allowed_on(user, row, Action.MANAGE_ENTRIES),
+        "may_pair": allowed_on(user, row, Action.EDIT_PAIRINGS),
+        **extra,
+    }
+
+
+@require_safe
+@tournament_view()
+def keizer_standings(request: HttpRequest, club: Club, row: Tournament) -> HttpResponse:
+    """K22: the Keizer table after an evening (``?after=``), recalculated now."""
+    _keizer(row)
+    after = _number(request, "after", None)
+    table = services.standings(row, after)
+    last = services.next_evening(row) - 1
+    return render(
+        request,
+        "keizer/standings.html",
+        _context(
+            request,
+            club,
+            row,
+            table=table,
+            evenings=range(1, last + 1),
+            rules=services.rules_of(services.settings_of(row)),
+        ),
+    )
+
+
+@require_safe
+@tournament_view()
+def keizer_player(request: HttpRequest, club: Club, row: Tournament, entry: int) -> HttpResponse:
+    """K22: one player's score term by term."""
+    _keizer(row)
+    player = get_object_or_404(row.players, pk=entry)
+    after = _number(request, "after", None)
+    terms = services.explanation(row, player, after)
+    names = dict(row.players.values_list("pk", "name"))
+    lines = [(term, names.get(term.opponent, "") if term.opponent else "") for term in terms]
+    total = sum((t.points for t in terms), start=0)
+    return render(
+        request,
+        "keizer/player.html",
+        _context(request, club, row, player=player, lines=lines, total=total),
+    )
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@tournament_view(Action.EDIT_TOURNAMENT_SETTINGS)
+def keizer_settings(request: HttpRequest, club: Club, row: Tournament) -> HttpResponse:
+    """K21: a preset or every parameter."""
+    _keizer(row)
+    current = services.settings_of(row)
+    status = 200
+    error = ""
+    if request.method == "POST":
+        form = SettingsForm(request.POST, instance=current)
+        if form.is_valid():
+            try:
+                services.save_settings(row, request.user, form.cleaned_data)
+            except Refused as refused:
+                error, status = str(refused), refused.status
+            else:
+                messages.success(request, _("The Keizer parameters were saved."))
+                return redirect(reverse("keizer_settings", args=(club.number, row.pk)))
+        else:
+            status = 400
+    else:
+        form = SettingsForm(instance=current)
+    return render(
+        request,
+        "keizer/settings.html",
+        _context(request, club, row, form=form, error=error),
+        status=status,
+    )
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@tournament_view(Action.MANAGE_ENTRIES)
+def keizer_attendance(request: HttpRequest, club: Club, row: Tournament) -> HttpResponse:
+    """K24: one row per player, one tap each (radio buttons, no JavaScript needed)."""
+    _keizer(row)
+    evening = _number(request, "evening", services.next_evening(row)) or 1
+    status = 200
+    error = ""
+    if request.method == "POST":
+        marks: dict[int, tuple[str, str]] = {}
+        for key, value in request.POST.items():
+            if key.startswith("p") and key[1:].isdigit():
+                pid = int(key[1:])
+                marks[pid] = (str(value), str(request.POST.get(f"r{pid}", "")))
+        try:
+            changed = services.set_attendance(row, request.user, evening, marks)
+        except Refused as refused:
+            error, status = str(refused), refused.status
+        else:
+            messages.success(
+                request, _("Attendance saved (%(count)s change(s)).") % {"count": changed}
+            )
+            url = reverse("keizer_attendance", args=(club.number, row.pk))
+            return redirect(f"{url}?evening={evening}")
+    marks_now = services.attendance_of(row, evening)
+    lines = [
+        {
+            "entry": entry,
+            "status": marks_now[entry.pk].status if entry.pk in marks_now else Status.PRESENT,
+            "result": marks_now[entry.pk].duty_result if entry.pk in marks_now else "",
+        }
+        for entry in services.active_entries(row, evening)
+    ]
+    return render(
+        request,
+        "keizer/attendance.html",
+        _context(
+            request,
+            club,
+            row,
+            evening=evening,
+            lines=lines,
+            statuses=Status.choices,
+            results=[c for c in DutyResult.choices if c[0]],
+            error=error,
+            paired=row.rounds.filter(number=evening).exists(),
+            refusal=services.pairing_refusal(row),
+            next_evening=services.next_evening(row),
+        ),
+        status=status,
+    )
+
+
+@require_POST
+@tournament_view(Action.EDIT_PAIRINGS)
+def keizer_pair(request: HttpRequest, club: Club, row: Tournament) -> HttpResponse:
+    """K7, K8: pair the next evening from the current ranking (a draft round)."""
+    _keizer(row)
+    round_row, warnings = services.pair_next_evening(row, request.user)
+    for warning in warnings:
+        messages.warning(request, warning)
+    messages.success(
+        request,
+        _("Evening %(evening)s paired (draft): publish it, then enter its results.")
+        % {"evening": round_row.number},
+    )
+    return redirect(reverse("keizer_evening", args=(club.number, row.pk, round_row.number)))
+
+
+@require_safe
+@tournament_view()
+def keizer_evening(request: HttpRequest, club: Club, row: Tournament, evening: int) -> HttpResponse:
+    """An evening's boards, bye and absences, printable."""
+    _keizer(row)
+    round_row = get_object_or_404(row.rounds, number=evening)
+    games = round_row.games.select_related("white", "black").order_by("board")
+    byes = round_row.byes.select_related("player")
+    absent = services.attendance_of(row, evening)
+    names = dict(row.players.values_list("pk", "name"))
+    away = [(names[pid], line) for pid, line in sorted(absent.items())]
+    return render(
+        request,
+        "keizer/evening.html",
+        _context(request, club, row, round_row=round_row, games=games, byes=byes, away=away),
+    )
