@@ -189,6 +189,7 @@ def test_api_round_of_a_trf_numbers_its_boards_as_the_boards_page_does(client, d
     """The demo championship comes from a TRF, which numbers no board: the API gives each game
     its place in the round (1 to 7 for round 7's 14 players), as the boards page and the
     refusals name them, and the round's start time (none in the file)."""
-    data = client.get("/api/v1/clubs/618/tournaments/1/rounds/7").json()
+    row = Tournament.objects.get(club__number="618")
+    data = client.get(f"/api/v1/clubs/618/tournaments/{row.pk}/rounds/7").json()
     assert [game["board"] for game in data["games"]] == [1, 2, 3, 4, 5, 6, 7]
     assert data["time"] is None
