@@ -13,7 +13,7 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from chessclub_web.tournaments.models import ResultCode
+from chessclub_web.tournaments.models import result_label
 
 
 class PlayerAccount(models.Model):
@@ -73,14 +73,6 @@ class ReportState(models.TextChoices):
 class Side(models.TextChoices):
     WHITE = "white", _("White")
     BLACK = "black", _("Black")
-
-
-def result_label(code: str) -> str:
-    """A result code as the boards page labels it (``=`` → ``½-½``); an unknown code as it is."""
-    try:
-        return str(ResultCode(code).label)
-    except ValueError:
-        return code
 
 
 class ReportedResult(models.Model):

@@ -26,8 +26,8 @@ from chessclub_web import refusals
 from chessclub_web.clubs.models import Club
 from chessclub_web.clubs.permissions import Action
 from chessclub_web.reports import services
-from chessclub_web.reports.models import PlayerAccount, ReportedResult, ReportState, result_label
-from chessclub_web.tournaments.models import Game, Tournament
+from chessclub_web.reports.models import PlayerAccount, ReportedResult, ReportState
+from chessclub_web.tournaments.models import Game, Tournament, result_label
 from chessclub_web.tournaments.permissions import tournament_view
 
 

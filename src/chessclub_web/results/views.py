@@ -58,7 +58,13 @@ from chessclub_web.tournaments.conditional import (
     tournament_page_state,
     tournament_state,
 )
-from chessclub_web.tournaments.models import ResultCode, Round, RoundState, Tournament
+from chessclub_web.tournaments.models import (
+    ResultCode,
+    Round,
+    RoundState,
+    Tournament,
+    result_label,
+)
 from chessclub_web.tournaments.permissions import (
     allowed_on,
     declare_page_actions,
@@ -81,14 +87,6 @@ def can_see_drafts(user: Any, tournament: Tournament, *, role: KnownRole = UNKNO
 def entry_action(tournament: Tournament) -> Action:
     """``CORRECT_RESULTS`` in a closed tournament (spec C3), else ``ENTER_RESULTS`` (R5)."""
     return Action.CORRECT_RESULTS if tournament.is_closed else Action.ENTER_RESULTS
-
-
-def result_label(code: str) -> str:
-    """``½-½`` for ``=``; ``–`` for no result."""
-    try:
-        return str(ResultCode(code).label)
-    except ValueError:
-        return code
 
 
 def _tournament(

@@ -90,6 +90,15 @@ class ResultCode(models.TextChoices):
     NONE = "", "–"
 
 
+def result_label(code: str) -> str:
+    """A result code as the pages show it: ``½-½`` for ``=``, ``–`` for no result; an unknown
+    code as it is."""
+    try:
+        return str(ResultCode(code).label)
+    except ValueError:
+        return code
+
+
 class ByeCode(models.TextChoices):
     """Values of :class:`chessclub.model.ByeKind` (TRF letters; ``-`` is an absence)."""
 
