@@ -38,6 +38,8 @@ NEW_SYSTEMS = [
     (System.TEAM_ROUND_ROBIN, System.TEAM_ROUND_ROBIN.label),
     (System.TEAM_DOUBLE_ROUND_ROBIN, System.TEAM_DOUBLE_ROUND_ROBIN.label),
     (System.KEIZER, _("Keizer system (club competition, outside FIDE's systems)")),
+    (System.KNOCKOUT, _("Knockout cup (club competition, outside FIDE's systems)")),
+    (System.SCHEVENINGEN, _("Scheveningen match (team against team, outside FIDE's systems)")),
 ]
 
 

@@ -81,6 +81,9 @@ _INDIVIDUAL_SYSTEM = {
     "team_double_round_robin": "double_round_robin",
     # A Keizer competition's games, for the core, are a tournament of another system (K20).
     "keizer": "other",
+    # So are a knockout cup's and a Scheveningen match's games (K14, K10).
+    "knockout": "other",
+    "scheveningen": "other",
 }
 
 

@@ -52,6 +52,12 @@ class System(models.TextChoices):
     #: A club competition outside FIDE's systems (``chessclub.club_systems.keizer``; the
     #: keizer app's pages): its Keizer score is its ranking, no FIDE tiebreak applies.
     KEIZER = "keizer", _("Keizer system")
+    #: A knockout cup (``chessclub.club_systems.knockout``; the cups app's pages): a bracket of
+    #: matches, each with its tie-break chain.
+    KNOCKOUT = "knockout", _("Knockout cup")
+    #: A Scheveningen match, team against team (``chessclub.club_systems.scheveningen``; the
+    #: scheveningen app's pages): every player meets every opponent once.
+    SCHEVENINGEN = "scheveningen", _("Scheveningen match")
 
 
 #: Systems of team events: their pages are the teams app's.
@@ -60,7 +66,7 @@ TEAM_SYSTEMS = frozenset(
 )
 
 #: Club systems outside FIDE's: no FIDE tiebreaks, no FIDE or federation files (K20).
-CLUB_SYSTEMS = frozenset({System.KEIZER})
+CLUB_SYSTEMS = frozenset({System.KEIZER, System.KNOCKOUT, System.SCHEVENINGEN})
 
 
 class TimeControlCategory(models.TextChoices):
