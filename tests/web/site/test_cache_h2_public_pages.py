@@ -151,8 +151,17 @@ def test_h2_the_saved_result_is_on_the_standings(client, row):
     assert _points_of(after, 3) == "5½"
 
 
-def test_h2_a_new_revision_with_the_same_second_sends_no_last_modified(client, row):
-    # The revision was just made (this second): a second change could carry the same date.
+def test_h2_a_new_revision_with_the_same_second_sends_no_last_modified(client, row, monkeypatch):
+    # The revision was made 300 ms ago, in the second the page is read: a second change could
+    # carry the same date. The page's clock is fixed, so a slow machine cannot pass the second.
+    import types
+
+    from chessclub_web import conditional
+
+    made = datetime.datetime(2026, 6, 1, 10, 0, 0, 200_000, tzinfo=datetime.UTC)
+    Tournament.objects.filter(pk=row.pk).update(revised_at=made)
+    reading = made + datetime.timedelta(milliseconds=300)
+    monkeypatch.setattr(conditional, "timezone", types.SimpleNamespace(now=lambda: reading))
     response = client.get(_pages(row)["standings"])
     assert response.status_code == 200
     assert "Last-Modified" not in response
