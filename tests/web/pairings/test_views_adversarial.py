@@ -4,6 +4,8 @@ guards."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -472,7 +474,11 @@ def test_pair_next_refused_while_a_draft_or_missing_results(owner_client, public
     published without results (a Swiss pairs from the results); one round stays stored."""
     t = make_tournament(public_club, owner, field(4))
     pair(owner_client, t)
-    assert pair(owner_client, t).status_code == 409
+    refused = pair(owner_client, t)
+    assert refused.status_code == 409
+    # The page is headed as the next round's pairing, not "round 2" above its refusal.
+    heading = re.search(r"<h2>(.*?)</h2>", refused.content.decode()).group(1)
+    assert "2" not in heading and heading.strip() == "Pair the next round"
     publish(owner_client, t, 1)
     response = pair(owner_client, t)
     assert response.status_code == 409 and "no result" in response.content.decode()
