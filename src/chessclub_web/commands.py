@@ -492,6 +492,12 @@ def worker(*, interval: float, batch: bool, max_tasks: int | None) -> None:
         )
     ensure_migrated()
     services.sweep()
+    # FIDE's engine imported ahead of the first pairing job (a warm worker process, reused).
+    from chessclub_web.pairings.services.common import swiss_engine
+
+    warm_up = getattr(swiss_engine(), "warm_up", None)
+    if warm_up is not None:
+        warm_up()
     stop = threading.Event()
     period = min(60.0, services.stale_seconds() / 2)
 

@@ -43,6 +43,7 @@ before); bbpPairings does the same, as the generated reference tournaments show.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import os
@@ -78,6 +79,7 @@ from chessclub.model import (
     RoundNumber,
     Tournament,
 )
+from chessclub.pairing import warm
 
 GACRUX_VERSION = "1.11.65"
 """The gacrux release chessclub is tested with (pinned in the project's dependencies)."""
@@ -401,14 +403,17 @@ class GacruxDutchEngine:
     """FIDE Dutch system (C.04.3, 2026 rules) by gacrux, in a separate worker process.
 
     ``python`` is the interpreter that runs the worker (default: this one); ``timeout``
-    overrides :attr:`PairingOptions.timeout` when set. Every call starts one process, writes the
-    engine input (:func:`engine_input`) to its standard input, and reads a JSON answer from its
-    standard output; the exit status says what happened (0 paired, 1 no legal pairing, 3 input
-    refused, anything else an engine failure).
+    overrides :attr:`PairingOptions.timeout` when set. The engine input (:func:`engine_input`)
+    goes to the worker's standard input and a JSON answer comes back with a status saying what
+    happened (0 paired, 1 no legal pairing, 3 input refused, anything else an engine failure).
+    ``warm`` (default): the worker is a warm one, gacrux imported once and reused round after
+    round, killed and replaced after a timeout or a crash (:mod:`chessclub.pairing.warm`);
+    ``warm=False``: every call starts one process and its exit status is the answer's status.
     """
 
     python: str = field(default_factory=lambda: sys.executable)
     timeout: float | None = None
+    warm: bool = sys.platform != "win32"
 
     def pair(
         self,
@@ -430,6 +435,15 @@ class GacruxDutchEngine:
         _check_pairing(tournament, pairing, {b.player for b in not_paired})
         return pairing
 
+    def warm_up(self) -> None:
+        """Start a warm worker now, so that the first round does not wait for gacrux's import
+        (a background worker's start); nothing when ``warm`` is off. Never raises: a worker
+        that cannot start says so at the first round."""
+        if self.warm:
+            env = dict(os.environ, PYTHONIOENCODING="utf-8")
+            with contextlib.suppress(warm.Broken):
+                warm.warm_up(self.python, WORKER_SCRIPT, env)
+
     def run(self, data: bytes, round_number: int, *, timeout: float) -> dict[str, object]:
         """Run the worker on engine-input bytes; the decoded JSON answer of a successful run.
 
@@ -437,32 +451,25 @@ class GacruxDutchEngine:
         """
         env = dict(os.environ)
         env["PYTHONIOENCODING"] = "utf-8"
-        # Run the worker as a file, not ``-m``: importing the chessclub package would add a
-        # tenth of a second to every round.
-        command = [self.python, str(WORKER_SCRIPT), "--round", str(round_number)]
-        try:
-            completed = subprocess.run(
-                command,
-                input=data,
-                capture_output=True,
-                timeout=timeout,
-                check=False,
-                env=env,
-            )
-        except subprocess.TimeoutExpired:
-            raise PairingError(
-                f"the pairing engine found no pairing for round {round_number} "
-                f"within {timeout:g} s",
-                round_number=round_number,
-            ) from None
-        except OSError as exc:
-            raise PairingError(
-                f"the pairing engine could not be started ({exc})", round_number=round_number
-            ) from exc
-        message = _message(completed.stdout)
-        if completed.returncode == EXIT_OK:
+        timed_out = PairingError(
+            f"the pairing engine found no pairing for round {round_number} within {timeout:g} s",
+            round_number=round_number,
+        )
+        if self.warm:
             try:
-                answer = json.loads(completed.stdout)
+                status, stdout = warm.ask(
+                    self.python, WORKER_SCRIPT, env, round_number, data, timeout
+                )
+            except warm.Timeout:
+                raise timed_out from None
+            except warm.Broken as exc:
+                raise PairingError(str(exc), round_number=round_number) from None
+        else:
+            status, stdout = self._run_once(data, round_number, timeout, env, timed_out)
+        message = _message(stdout)
+        if status == EXIT_OK:
+            try:
+                answer = json.loads(stdout)
             except ValueError:
                 answer = None
             if not isinstance(answer, dict):
@@ -470,16 +477,37 @@ class GacruxDutchEngine:
                     "the pairing engine gave an unreadable answer", round_number=round_number
                 )
             return answer
-        if completed.returncode == EXIT_NO_PAIRING:
+        if status == EXIT_NO_PAIRING:
             reason = f"round {round_number} has no legal pairing (FIDE C.04.3 art. 1.9.3)"
-        elif completed.returncode == EXIT_INVALID_INPUT:
+        elif status == EXIT_INVALID_INPUT:
             reason = f"the pairing engine refused the tournament for round {round_number}"
         else:
-            reason = (
-                f"the pairing engine failed on round {round_number} "
-                f"(exit status {completed.returncode})"
-            )
+            reason = f"the pairing engine failed on round {round_number} (exit status {status})"
         raise PairingError(f"{reason}: {message}" if message else reason, round_number=round_number)
+
+    def _run_once(
+        self,
+        data: bytes,
+        round_number: int,
+        timeout: float,
+        env: dict[str, str],
+        timed_out: PairingError,
+    ) -> tuple[int, bytes]:
+        """One process for one round (``warm=False``): ``(exit status, standard output)``."""
+        # Run the worker as a file, not ``-m``: importing the chessclub package would add a
+        # tenth of a second to every round.
+        command = [self.python, str(WORKER_SCRIPT), "--round", str(round_number)]
+        try:
+            completed = subprocess.run(
+                command, input=data, capture_output=True, timeout=timeout, check=False, env=env
+            )
+        except subprocess.TimeoutExpired:
+            raise timed_out from None
+        except OSError as exc:
+            raise PairingError(
+                f"the pairing engine could not be started ({exc})", round_number=round_number
+            ) from exc
+        return completed.returncode, completed.stdout
 
 
 def _message(stdout: bytes) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import stat
 import sys
 from dataclasses import replace
@@ -25,6 +26,7 @@ from chessclub.model import (
     Tournament,
     TournamentSystem,
 )
+from chessclub.pairing import warm
 from chessclub.pairing.bbp_format import check_trf, format_bbp, pair_trf, parse_bbp
 from chessclub.pairing.checker import (
     check_rounds,
@@ -247,7 +249,7 @@ def test_engine_crash_and_bad_answers(tmp_path: Path) -> None:
         script = tmp_path / f"fake{len(list(tmp_path.iterdir()))}"
         script.write_text("#!/bin/sh\ncat > /dev/null\n" + body)
         script.chmod(script.stat().st_mode | stat.S_IEXEC)
-        return GacruxDutchEngine(python=str(script))
+        return GacruxDutchEngine(python=str(script), warm=False)
 
     with pytest.raises(PairingError, match=r"failed on round 1 \(exit status 7\): boom"):
         fake('echo \'{"error": "boom"}\'\nexit 7\n').pair(field(4), 1)
@@ -436,3 +438,58 @@ def test_worker_answer_is_json_only() -> None:
     """The worker writes nothing but its JSON answer on standard output."""
     answer = ENGINE.run(write_trf(engine_input(field(4), 1)), 1, timeout=60)
     assert json.loads(json.dumps(answer)) == {"round": 1, "pairs": [[1, 3], [4, 2]]}
+
+
+# -- warm workers (chessclub.pairing.warm) ----------------------------------------------------
+
+
+def _worker_pids() -> set[int]:
+    return {w.process.pid for ws in warm._POOL.idle.values() for w in ws}
+
+
+def test_warm_worker_is_reused_and_pairs_as_a_fresh_process() -> None:
+    """Issue 20 (pairing overhead): the second round is paired by the worker of the first
+    (no new process), and a warm worker's pairing equals a one-shot process's."""
+    warm.stop_idle()
+    t = field(6)
+    first = GacruxDutchEngine().pair(t, 1)
+    pids = _worker_pids()
+    assert len(pids) == 1
+    again = GacruxDutchEngine().pair(t, 1)
+    assert _worker_pids() == pids
+    assert again == first == GacruxDutchEngine(warm=False).pair(t, 1)
+
+
+def test_warm_worker_killed_after_a_timeout_then_replaced() -> None:
+    """A warm worker that passes the time limit is killed; the next round gets a new one."""
+    warm.stop_idle()
+    GacruxDutchEngine().pair(field(4), 1)
+    (old,) = _worker_pids()
+    with pytest.raises(PairingError, match=r"within 0\.001 s"):
+        GacruxDutchEngine(timeout=0.001).pair(field(40), 1)
+    with pytest.raises(ProcessLookupError):
+        os.kill(old, 0)  # killed and reaped
+    assert len(GacruxDutchEngine().pair(field(4), 1).boards) == 2
+    assert old not in _worker_pids() and len(_worker_pids()) == 1
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="shell script as interpreter")
+def test_warm_worker_crash_and_garbage(tmp_path: Path) -> None:
+    """A warm worker that dies, or answers outside the protocol, is a clear PairingError
+    and is never given another round."""
+
+    def fake(body: str) -> GacruxDutchEngine:
+        script = tmp_path / f"fake{len(list(tmp_path.iterdir()))}"
+        script.write_text("#!/bin/sh\nread header\n" + body)
+        script.chmod(script.stat().st_mode | stat.S_IEXEC)
+        return GacruxDutchEngine(python=str(script))
+
+    warm.stop_idle()
+    with pytest.raises(PairingError, match=r"pairing worker died \(exit status 9\)"):
+        fake("exit 9\n").pair(field(4), 1)
+    with pytest.raises(PairingError, match="outside its protocol"):
+        fake("echo 'not a header'\n").pair(field(4), 1)
+    with pytest.raises(PairingError, match="unreadable answer"):
+        fake("printf '0 8\\nnot json'\nsleep 5\n").pair(field(4), 1)
+    assert warm.idle_count() == 1  # only the last one, alive and within the protocol
+    warm.stop_idle()
