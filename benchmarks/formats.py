@@ -11,7 +11,23 @@ from chessclub.standings import compute_standings
 FIXTURES = Path(__file__).resolve().parent.parent / "tests" / "fixtures"
 
 
+def _large_swiss() -> bytes:
+    """A generated Swiss of 1,000 players × 11 rounds as TRF bytes (issue 20's size)."""
+    import sys
+
+    sys.path.insert(0, str(FIXTURES.parent / "core" / "tiebreaks"))
+    from tb_generator import swiss
+
+    return trf.write_tournament(swiss(7, 1000, 11))
+
+
 def main() -> None:
+    large = _large_swiss()
+    report(
+        "TRF read (document + model; target 100 ms)",
+        "1000 players, 11 rounds",
+        median_ms(lambda: read_tournament(large)),
+    )
     big = (FIXTURES / "trf" / "fide-trf16-example-284p.trf").read_bytes()
     elite = (FIXTURES / "frbe" / "elite-2000-16p-7r.txt").read_bytes()
     t_big = read_tournament(big)

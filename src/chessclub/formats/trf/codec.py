@@ -127,6 +127,7 @@ def read_trf(data: bytes, *, source: str = "") -> TrfDocument:
         raise TrfError(problems, source=source)
     doc.warnings = warnings.problems()
     doc.warnings_omitted = warnings.omitted
+    doc.checked = tuple(records)
     return doc
 
 
@@ -206,6 +207,10 @@ def parse_record(
         player, problems = parse_player(line)
         if player is None:
             return RawLine(line), problems
+        if not problems and not player.spelling and all(c.text is None for c in player.cells):
+            # Every field and cell in its canonical spelling, the blank columns blank: the
+            # record renders as the line (its trailing spaces kept), no source to keep.
+            return player, problems
         return _with_source(player, line), problems
     if len(line) > 3 and line[3] != " ":
         return RawLine(line), []
@@ -778,15 +783,22 @@ def _validate(
                 continue
             if other_line < line:
                 continue  # the pair was checked from the other side
+            colour, other_colour = cell.colour, other_cell.colour
+            colours_agree = (
+                (colour is Colour.WHITE and other_colour is Colour.BLACK)
+                or (colour is Colour.BLACK and other_colour is Colour.WHITE)
+                or (colour is None and other_colour is None)
+            )
+            results_agree = other_cell.result in OPPOSITE_CODES.get(result, frozenset())
+            if colours_agree and results_agree:
+                continue
             mine: dict[str, str | int] = {
                 "round": number,
                 "rank": rank,
                 "line": line,
                 "cell": repr(cell.canonical_text().strip()),
             }
-            if {cell.colour, other_cell.colour} != {Colour.WHITE, Colour.BLACK} and not (
-                cell.colour is None and other_cell.colour is None
-            ):
+            if not colours_agree:
                 problems.append(
                     Problem(
                         other_line,
@@ -798,7 +810,7 @@ def _validate(
                         mine,
                     )
                 )
-            elif other_cell.result not in OPPOSITE_CODES.get(result, frozenset()):
+            else:
                 problems.append(
                     Problem(
                         other_line,

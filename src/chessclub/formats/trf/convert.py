@@ -183,7 +183,8 @@ def to_tournament(
     player record whose points (cols 81–84) disagree with the sum of
     its rounds under the file's scoring (:func:`points_disagreements`).
     """
-    problems, found = check_document(doc)
+    # A document just read is validated already (its warnings are in doc.warnings).
+    problems, found = ([], []) if doc.is_checked() else check_document(doc)
     if problems:
         raise TrfError(problems, source=source)
     players = doc.players()

@@ -152,11 +152,31 @@ class RoundCell:
         return self.canonical_text()
 
 
+#: A cell written exactly as :meth:`RoundCell.canonical_text` writes it: opponent ``0000`` or
+#: right-aligned without leading zero, colour ``w``/``b``/``-``, an upper-case code or blank.
+_CANONICAL_CELL = re.compile(
+    r" (0000| {3}[1-9]| {2}[1-9]\d| [1-9]\d\d|[1-9]\d{3}) ([wb-]) ([10=+\-WDLHFUZ ]) "
+)
+_CELL_COLOURS = {"w": Colour.WHITE, "b": Colour.BLACK, "-": None}
+_BLANK_CELL = " " * CELL_WIDTH
+
+
 def parse_cell(text: str, round_number: int) -> tuple[RoundCell, list[tuple[int, Message]]]:
     """Read the ten columns of a round cell (leading blank, opponent, blank, colour, blank, result,
     blank) of round ``round_number``. Returns the cell and problems as ``(offset in cell,
     message)``, each message naming the round."""
     text = text.ljust(CELL_WIDTH)
+    canonical = _CANONICAL_CELL.fullmatch(text)
+    if canonical is not None:  # the usual spelling: read at once, nothing to report or keep
+        opponent_text, colour_char, code = canonical.groups()
+        return (
+            RoundCell(
+                int(opponent_text) or None, _CELL_COLOURS[colour_char], _RESULT_BY_CHAR[code]
+            ),
+            [],
+        )
+    if text == _BLANK_CELL:
+        return RoundCell(), []
     problems: list[tuple[int, Message]] = []
 
     def report(offset: int, template: str, value: str) -> None:
@@ -757,6 +777,20 @@ class TrfDocument:
     the document's value (``==`` ignores it); :func:`~chessclub.formats.trf.read_trf` fills it.
     """
     warnings_omitted: int = field(default=0, compare=False)
+    checked: tuple[Record, ...] | None = field(default=None, compare=False, repr=False)
+    """The records :func:`~chessclub.formats.trf.read_trf` validated (the very objects):
+    while ``records`` holds exactly them, :func:`~chessclub.formats.trf.to_tournament` does not
+    validate them again. Records are frozen, so changing one means replacing it, which ends
+    this."""
+
+    def is_checked(self) -> bool:
+        """Whether ``records`` are still the ones :func:`read_trf` validated."""
+        checked = self.checked
+        return (
+            checked is not None
+            and len(checked) == len(self.records)
+            and all(a is b for a, b in zip(checked, self.records, strict=True))
+        )
 
     def players(self) -> list[PlayerRecord]:
         """The ``001`` records in file order."""
