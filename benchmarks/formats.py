@@ -21,12 +21,25 @@ def _large_swiss() -> bytes:
     return trf.write_tournament(swiss(7, 1000, 11))
 
 
+def _large_belgian() -> bytes:
+    """The same kind of Swiss as a Belgian results file: 999 players (its layout's most)."""
+    from tb_generator import swiss
+
+    return frbe.write_tournament(swiss(7, 999, 11))
+
+
 def main() -> None:
     large = _large_swiss()
     report(
         "TRF read (document + model; target 100 ms)",
         "1000 players, 11 rounds",
         median_ms(lambda: read_tournament(large)),
+    )
+    belgian = _large_belgian()
+    report(
+        "Belgian file read (target 100 ms)",
+        "999 players, 11 rounds",
+        median_ms(lambda: read_tournament(belgian)),
     )
     big = (FIXTURES / "trf" / "fide-trf16-example-284p.trf").read_bytes()
     elite = (FIXTURES / "frbe" / "elite-2000-16p-7r.txt").read_bytes()

@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime
 import enum
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 MATRICULE_WIDTH = 5
 CLUB_WIDTH = 3
@@ -59,30 +59,30 @@ class _LayoutSpec:
     code_lead: str
     null_date: str
     count_trailer: bool
+    # Derived from the fields above once (``__post_init__``): read for every cell of a file.
+    club_col: int = field(init=False, compare=False, repr=False)
+    nat_col: int = field(init=False, compare=False, repr=False)
+    elo_col: int = field(init=False, compare=False, repr=False)
+    round_step: int = field(init=False, compare=False, repr=False)
+    first_opponent_col: int = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        club_col = self.matricule_col + MATRICULE_WIDTH + 1
+        nat_col = club_col + CLUB_WIDTH + 1
+        elo_col = nat_col + NAT_WIDTH + 1
+        object.__setattr__(self, "club_col", club_col)
+        object.__setattr__(self, "nat_col", nat_col)
+        object.__setattr__(self, "elo_col", elo_col)
+        object.__setattr__(self, "round_step", self.opponent_width + 5)
+        object.__setattr__(self, "first_opponent_col", elo_col + ELO_WIDTH + 1)
 
     @property
     def number_width(self) -> int:
         return self.name_col - 2
 
-    @property
-    def club_col(self) -> int:
-        return self.matricule_col + MATRICULE_WIDTH + 1
-
-    @property
-    def nat_col(self) -> int:
-        return self.club_col + CLUB_WIDTH + 1
-
-    @property
-    def elo_col(self) -> int:
-        return self.nat_col + NAT_WIDTH + 1
-
-    @property
-    def round_step(self) -> int:
-        return self.opponent_width + 5
-
     def opponent_col(self, index: int) -> int:
         """First column of the opponent field of round ``index + 1``."""
-        return self.elo_col + ELO_WIDTH + 1 + index * self.round_step
+        return self.first_opponent_col + index * self.round_step
 
     def colour_col(self, index: int) -> int:
         return self.opponent_col(index) + self.opponent_width + 1

@@ -434,8 +434,8 @@ def _parse_cell(
     space: Callable[[int], None],
 ) -> RoundCell | None:
     opp_col = spec.opponent_col(index)
-    colour_col = spec.colour_col(index)
-    result_col = spec.result_col(index)
+    colour_col = opp_col + spec.opponent_width + 1  # spec.colour_col(index)
+    result_col = colour_col + 2  # spec.result_col(index)
     if result_col > len(line):
         return None
     round_no = index + 1
