@@ -3,7 +3,7 @@
 The scanner reads ``src/`` and ``tests/`` (text files: ``.py``, ``.html``, ``.css``, ``.js``,
 ``.json``, ``.txt``, ``.md``) and recognises a citation of one of our ID families — R, S, C,
 E, P (product), B (Belgian federation), W (Swiss federation), I (entries), X (exports), L
-(FIDE's list), K (club systems), J (players' reports) — by
+(FIDE's list), K (club systems), J (players' reports), F (FIDE mode) — by
 the rules of ``docs/rules/README.md``, section "How the test recognises a citation":
 
 * an ID in text: ``spec E6``, ``(R5)``, ``B3:``, ``**E5**``, ``E1/E7``; a range ``S1–S4``,
@@ -38,7 +38,7 @@ SUFFIXES = frozenset({".py", ".html", ".css", ".js", ".json", ".txt", ".md"})
 THIS_FILE = Path(__file__).resolve()
 FIXTURES = ROOT / "tests" / "fixtures"
 
-FAMILIES = "RSCEPBWIXLKJ"
+FAMILIES = "RSCEPBWIXLKJF"
 
 #: An ID cited in text, possibly a range of IDs of one family.
 CITATION = re.compile(

@@ -36,7 +36,7 @@ the round dates are Belgian requirements (B1); TRF-16 does not mark them mandato
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from chessclub.formats import frbe
@@ -382,6 +382,7 @@ def plain_trf(
     *,
     ranks: Mapping[PairingNumber, int] | None = None,
     forbidden: Iterable[Collection[int]] = (),
+    comments: Sequence[str] = (),
 ) -> bytes:
     """FIDE's TRF of the tournament as sent (the TRF writer, ineligible games unrated).
 
@@ -390,7 +391,8 @@ def plain_trf(
     tournament's own tiebreaks, :func:`chessclub.formats.trf.final_ranks`; ``None``: the
     standings of ``tournament`` under the system's default tiebreaks (spec S4). ``forbidden``:
     the arbiter's forbidden pairs (groups of pairing numbers), written as TRF-2026 records
-    ``260`` for every round. Raises ``ValueError`` if ``check`` has problems blocking
+    ``260`` for every round; ``comments``: ``###`` lines after the records (leaving FIDE
+    mode). Raises ``ValueError`` if ``check`` has problems blocking
     :data:`FIDE_TRF` (an ``ExportError``, a ``ValueError``, for a forbidden group naming a
     player not in the tournament)."""
     from chessclub.formats import trf
@@ -400,7 +402,10 @@ def plain_trf(
         # The final ranking is the tournament's, before the export's changes (0F-0F, B1).
         ranks = trf.final_ranks(tournament)
     return trf.write_tournament(
-        prepare_export(tournament, check, for_trf=True), ranks=ranks, forbidden=forbidden
+        prepare_export(tournament, check, for_trf=True),
+        ranks=ranks,
+        forbidden=forbidden,
+        comments=comments,
     )
 
 

@@ -45,6 +45,7 @@ class AuditAction(models.TextChoices):
     TOURNAMENT_DETAILS_CHANGED = "tournament.details_changed", _("tournament details changed")
     TOURNAMENT_ENDED_EARLY = "tournament.ended_early", _("tournament ended early")
     TOURNAMENT_CLOSED = "tournament.closed", _("tournament closed")
+    FIDE_MODE_LEFT = "tournament.fide_mode_left", _("FIDE mode left")
     SETTINGS_TIEBREAKS_CHANGED = "settings.tiebreaks_changed", _("tiebreaks changed")
     SETTINGS_RULES_CHANGED = "settings.rules_changed", _("tiebreak rules changed")
     SETTINGS_LOTS_CHANGED = "settings.lots_changed", _("drawing of lots changed")

@@ -60,6 +60,7 @@ from chessclub_web.tournaments.adapters import (
     standings_settings,
 )
 from chessclub_web.tournaments.models import CLUB_SYSTEMS, Tournament
+from chessclub_web.tournaments.services import fide_mode_comments
 
 _FIELDS = (
     "name",
@@ -566,7 +567,7 @@ def export_download(row: Tournament, key: str, club_number: str) -> Download:
     named = name is not None and not name.clash
     if key == FIDE_TRF:
         stem = name.name.replace(".", "_") if named and name else f"tournament-{row.pk}"
-        data = plain_trf(core, checked, **trf_extras(row, core))
+        data = plain_trf(core, checked, **trf_extras(row, core), comments=fide_mode_comments(row))
         return Download(data, f"{stem}.trf", "text/plain; charset=utf-8")
     if not named or name is None:
         raise DownloadRefused(400, "no_name")

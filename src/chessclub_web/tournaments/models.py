@@ -65,6 +65,10 @@ TEAM_SYSTEMS = frozenset(
     {System.TEAM_SWISS, System.TEAM_ROUND_ROBIN, System.TEAM_DOUBLE_ROUND_ROBIN}
 )
 
+#: Systems a tournament starts in FIDE mode with (FIDE's 2026 acceptance checklist Q40–41,
+#: Q56; rule F1 of docs/rules/fide-mode.md): the Dutch Swiss and the round robins.
+FIDE_MODE_SYSTEMS = frozenset({System.SWISS, System.ROUND_ROBIN, System.DOUBLE_ROUND_ROBIN})
+
 #: Club systems outside FIDE's: no FIDE tiebreaks, no FIDE or federation files (K20).
 CLUB_SYSTEMS = frozenset({System.KEIZER, System.KNOCKOUT, System.SCHEVENINGEN})
 
@@ -300,6 +304,20 @@ class Tournament(models.Model):
             "has all their results annulled for the standings."
         ),
     )
+    # FIDE mode (rules F1–F4, docs/rules/fide-mode.md): on from the creation for the systems
+    # of FIDE_MODE_SYSTEMS; left once, by a two-step confirmation, never entered again.
+    fide_mode = models.BooleanField(
+        _("FIDE mode"),
+        default=True,
+        editable=False,
+        help_text=_("The tournament follows FIDE's rules: what they forbid is refused."),
+    )
+    fide_mode_left_round = models.PositiveSmallIntegerField(
+        _("FIDE mode left in round"), null=True, blank=True, editable=False
+    )
+    fide_mode_left_at = models.DateTimeField(
+        _("FIDE mode left at"), null=True, blank=True, editable=False
+    )
     # Closing (spec C1): set once, never cleared; a closed tournament only takes corrections.
     closed_at = models.DateTimeField(_("closed at"), null=True, blank=True, editable=False)
     closed_by = models.ForeignKey(
@@ -372,6 +390,8 @@ class Tournament(models.Model):
     def save(self, *args: Any, **kwargs: Any) -> None:
         """Every save is a new revision (the cached standings of the old one are not used),
         dated ``revised_at`` (the pages' ``Last-Modified``)."""
+        if self._state.adding and self.system not in FIDE_MODE_SYSTEMS:
+            self.fide_mode = False  # F1: team events and club systems start outside FIDE mode
         self.revision = uuid.uuid4()
         self.revised_at = timezone.now()
         update_fields = kwargs.get("update_fields")

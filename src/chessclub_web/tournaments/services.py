@@ -665,3 +665,73 @@ def update_settings(
                     ),
                 )
     return locked
+
+
+# -- FIDE mode (rules F1–F4, docs/rules/fide-mode.md; FIDE's 2026 checklist Q40–Q46, Q56) ----
+
+
+class FideModeRefused(refusals.Conflict):
+    """Leaving FIDE mode refused: already left (409, it never comes back), a confirmation
+    that does not name the tournament (400), a closed tournament (409)."""
+
+
+def fide_mode_round(row: rows.Tournament) -> int:
+    """The round FIDE mode is left in (F3): the last round paired, draft or published; 1 before
+    the first round is paired."""
+    last = row.rounds.aggregate(last=models.Max("number"))["last"]
+    return int(last or 1)
+
+
+def leave_fide_mode(row: rows.Tournament, user: Any, *, confirmation: str) -> rows.Tournament:
+    """F2–F3: take ``row`` out of FIDE mode for good. ``confirmation`` is the second step of the
+    level-4 warning: the tournament's name typed again (spaces around it and letter case do
+    not matter). Whoever may change the tournament's settings may
+    (``EDIT_TOURNAMENT_SETTINGS``); one transaction under the tournament's lock: the mode, the
+    round and the time, and the history's line. Raises ``PermissionDenied``,
+    :class:`FideModeRefused` (see there) or :class:`~chessclub_web.refusals.ClosedTournament`."""
+    from django.core.exceptions import PermissionDenied
+    from django.utils import timezone
+
+    from chessclub_web.clubs.permissions import Action
+    from chessclub_web.tournaments.permissions import allowed_on
+
+    if not allowed_on(user, row, Action.EDIT_TOURNAMENT_SETTINGS):
+        raise PermissionDenied
+    with transaction.atomic():
+        locked = rows.Tournament.objects.select_for_update().get(pk=row.pk)
+        refusals.require_open(
+            locked, _("The tournament is closed: its FIDE mode no longer changes.")
+        )
+        if not locked.fide_mode:
+            raise FideModeRefused(
+                _("This tournament is already outside FIDE mode; it can never return to it.")
+            )
+        if confirmation.strip().casefold() != locked.name.strip().casefold():
+            raise FideModeRefused(
+                _("To confirm, type the tournament's name exactly: “%(name)s”.")
+                % {"name": locked.name},
+                status=400,
+            )
+        number = fide_mode_round(locked)
+        locked.fide_mode = False
+        locked.fide_mode_left_round = number
+        locked.fide_mode_left_at = timezone.now()
+        locked.save(update_fields=["fide_mode", "fide_mode_left_round", "fide_mode_left_at"])
+        record(
+            AuditAction.FIDE_MODE_LEFT,
+            locked,
+            user,
+            gettext_noop("FIDE mode left in round %(round)s, for good."),
+            {"round": number},
+            round_number=number,
+        )
+    return locked
+
+
+def fide_mode_comments(row: rows.Tournament) -> list[str]:
+    """F4: the ``###`` lines the tournament's TRF carries for its FIDE mode: the exit and its
+    round (``### FIDE mode exit @ Round 3``), none while in FIDE mode or for a tournament that
+    never was in it."""
+    if row.fide_mode or row.fide_mode_left_round is None:
+        return []
+    return [f"### FIDE mode exit @ Round {row.fide_mode_left_round}"]

@@ -15,6 +15,11 @@ urlpatterns: list[URLPattern | URLResolver] = [
         name="tournament_edit",
     ),
     path(
+        "clubs/<str:number>/tournaments/<int:pk>/fide-mode/",
+        views.fide_mode,
+        name="fide_mode",
+    ),
+    path(
         "clubs/<str:number>/tournaments/<int:pk>/screen/standings/",
         views.screen_standings,
         name="screen_standings",

@@ -58,7 +58,13 @@ from chessclub_web.tournaments.errors import (
     ValueDoesNotFitError,
 )
 from chessclub_web.tournaments.forms import ImportForm, SettingsForm, TournamentDetailsForm
-from chessclub_web.tournaments.models import Round, RoundState, System, Tournament
+from chessclub_web.tournaments.models import (
+    FIDE_MODE_SYSTEMS,
+    Round,
+    RoundState,
+    System,
+    Tournament,
+)
 from chessclub_web.tournaments.permissions import allowed_on, tournament_view
 from chessclub_web.tournaments.presentation import (
     catalogue_rows,
@@ -721,6 +727,54 @@ def edit_tournament(request: HttpRequest, club: Club, row: Tournament) -> HttpRe
             "form": form,
             "refusals": refusals,
             "back": back,
+        },
+        status=status,
+    )
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@tournament_view(Action.EDIT_TOURNAMENT_SETTINGS)
+def fide_mode(request: HttpRequest, club: Club, row: Tournament) -> HttpResponse:
+    """*Mode FIDE* (rules F1–F4): where the tournament stands, and the level-4 warning that
+    leaves FIDE mode in two steps: the consequences stated and acknowledged (``step=1``, the
+    box ticked), then the tournament's name typed (``step=2``: ``services.leave_fide_mode``).
+    A step without its box or a wrong name answers 400 with the reason, a tournament already
+    out of FIDE mode or closed 409; nothing changes then."""
+    status = 200
+    step = 1
+    error = ""
+    if request.method == "POST":
+        understood = request.POST.get("understood") == "yes"
+        if not understood:
+            error = _("Tick the box to say that you understand what leaving FIDE mode means.")
+            status = 400
+        elif request.POST.get("step") == "2":
+            try:
+                services.leave_fide_mode(
+                    row, request.user, confirmation=request.POST.get("name", "")
+                )
+            except services.FideModeRefused as exc:
+                error, status, step = str(exc), exc.status, 2
+            else:
+                messages.warning(
+                    request,
+                    _("The tournament left FIDE mode for good; its history and its TRF say so."),
+                )
+                return redirect(reverse("fide_mode", args=(club.number, row.pk)))
+        else:
+            step = 2
+        row.refresh_from_db()
+    return render(
+        request,
+        "tournaments/fide_mode.html",
+        {
+            "club": club,
+            "tournament": row,
+            "tab": "edit",
+            "step": step,
+            "error": error,
+            "round": services.fide_mode_round(row),
+            "fide_system": row.system in FIDE_MODE_SYSTEMS,
         },
         status=status,
     )

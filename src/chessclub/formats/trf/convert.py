@@ -124,13 +124,14 @@ def write_tournament(
     *,
     ranks: Mapping[PairingNumber, int] | None = None,
     forbidden: Iterable[Collection[int]] = (),
+    comments: Sequence[str] = (),
 ) -> bytes:
     """Write ``t`` as a canonical FIDE TRF-16 file with TRF-2026 records (UTF-8, LF).
 
-    ``ranks`` (the rank column of each ``001`` record) and ``forbidden`` (records ``260``) as
-    :func:`from_tournament` takes them; raises :class:`~chessclub.formats.errors.ExportError`
-    as it does."""
-    return write_trf(from_tournament(t, ranks=ranks, forbidden=forbidden))
+    ``ranks`` (the rank column of each ``001`` record), ``forbidden`` (records ``260``) and
+    ``comments`` (``###`` lines) as :func:`from_tournament` takes them; raises
+    :class:`~chessclub.formats.errors.ExportError` as it does."""
+    return write_trf(from_tournament(t, ranks=ranks, forbidden=forbidden, comments=comments))
 
 
 def final_ranks(
@@ -714,6 +715,7 @@ def from_tournament(
     newline: str = "\n",
     ranks: Mapping[PairingNumber, int] | None = None,
     forbidden: Iterable[Collection[int]] = (),
+    comments: Sequence[str] = (),
 ) -> TrfDocument:
     """A canonical TRF document of ``t`` (FIDE TRF-16 columns, TRF-2026 records).
 
@@ -735,6 +737,10 @@ def from_tournament(
     forbidden pairs — written as TRF-2026 record ``260`` (prohibited pairings, cols 5–7 first
     round, 9–11 last round, players from col 13 every 5 cols) for every round: 1 to the planned
     (or last held) round.
+
+    ``comments``: ``###`` lines written after the records, in order (FIDE's TEC Manual: events
+    such as leaving FIDE mode, ``### FIDE mode exit @ Round 3``); a line that does not start
+    with ``###`` or holds a line break raises ``ValueError``.
 
     Raises :class:`~chessclub.formats.errors.ExportError` naming what does not fit the format:
     more than 99 rounds (planned or held), a pairing number outside 1–9999, a rating above
@@ -805,6 +811,10 @@ def from_tournament(
                 cells=tuple(mine.get(n, absent) for n in range(1, round_count + 1)),
             )
         )
+    for comment in comments:
+        if not comment.startswith("###") or "\n" in comment or "\r" in comment:
+            raise ValueError(f"not a ### comment line: {comment!r}")
+        records.append(RawLine(comment))
     return TrfDocument(records=records, newline=newline)
 
 

@@ -30,3 +30,24 @@ def can_edit_tournament(context: dict[str, Any]) -> bool:
     if request is None or tournament is None or tournament.club is None:
         return False
     return allowed_on(request.user, tournament, Action.EDIT_TOURNAMENT_SETTINGS)
+
+
+#: What makes a user staff of a tournament for the *Outside FIDE mode* mark (rule F2): any of
+#: these actions on it.
+_STAFF_ACTIONS = (
+    Action.EDIT_TOURNAMENT_SETTINGS,
+    Action.MANAGE_ENTRIES,
+    Action.ENTER_RESULTS,
+    Action.EDIT_PAIRINGS,
+)
+
+
+@register.simple_tag(takes_context=True)
+def tournament_staff(context: dict[str, Any]) -> bool:
+    """Whether the request's user works on the context's tournament (settings, entries,
+    pairings or results): staff pages carry the *Outside FIDE mode* mark (F2)."""
+    request = context.get("request")
+    tournament = context.get("tournament")
+    if request is None or tournament is None or tournament.club is None:
+        return False
+    return any(allowed_on(request.user, tournament, a) for a in _STAFF_ACTIONS)
