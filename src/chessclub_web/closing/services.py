@@ -357,6 +357,46 @@ def _closure_settings(
     )
 
 
+def _replace_final_rows(
+    tournament: rows.Tournament, made: list[FinalStanding]
+) -> list[FinalStanding]:
+    FinalStanding.objects.filter(tournament=tournament).delete()
+    return made
+
+
+def _keizer_final_standings(tournament: rows.Tournament) -> list[FinalStanding]:
+    """K25: a Keizer competition's final standings are its Keizer ranking after the last
+    evening (``keizer.services.standings``, recalculated from the stored evenings): the
+    Keizer points as *points*, no tiebreak; each player's value and game points kept
+    beside them (``tiebreaks`` ``value`` and ``game_points``, under no code)."""
+    from chessclub_web.keizer import services as keizer
+
+    table = keizer.standings(tournament)
+    return [
+        FinalStanding(
+            tournament=tournament,
+            position=line.rank,
+            rank=str(line.rank),
+            pairing_number=line.player.pairing_number,
+            name=line.player.name,
+            rating=str(line.player.rating) if line.player.rating else "",
+            points=keizer.points_text(line.score),
+            games_played=line.games,
+            tiebreaks={
+                "value": str(line.value),
+                "game_points": keizer.points_text(line.game_points),
+            },
+        )
+        for line in table.rows
+    ]
+
+
+#: K25: the club systems whose final standings are their own ranking, not FIDE standings
+#: (``tournaments.models.CLUB_SYSTEMS``; a club system not listed is stored as its games'
+#: standings).
+CLUB_FINAL_STANDINGS = {rows.System.KEIZER: _keizer_final_standings}
+
+
 def store_final_standings(tournament: rows.Tournament) -> list[FinalStanding]:
     """C1/C3: compute the standings with the tournament's tiebreaks (core
     :func:`chessclub.standings.compute_standings` through the adapters; for a team event the
@@ -366,6 +406,15 @@ def store_final_standings(tournament: rows.Tournament) -> list[FinalStanding]:
     tournament's standings follow its corrected results, never another setting. The
     tournament gets a new revision (its pages show the stored standings: none cached before
     is used). Returns the new rows."""
+    if tournament.system in CLUB_FINAL_STANDINGS:
+        made = FinalStanding.objects.bulk_create(
+            _replace_final_rows(tournament, CLUB_FINAL_STANDINGS[tournament.system](tournament))
+        )
+        Closure.objects.filter(tournament=tournament).update(
+            codes=[], era="", standings_stored_at=timezone.now()
+        )
+        rows.touch_tournament(tournament.pk)
+        return made
     if tournament.is_team_event:
         team = _team_final_standings(tournament)
         if team is not None:

@@ -36,6 +36,7 @@ from chessclub_web.tournaments.models import (
     touch_tournament,
 )
 from chessclub_web.tournaments.permissions import allowed_on
+from chessclub_web.tournaments.presentation import value_label
 
 #: The share fields of :class:`KeizerSettings`, as :class:`core.KeizerRules` names them.
 SHARES = (
@@ -240,6 +241,12 @@ def _game_points(evenings_: Sequence[core.Evening]) -> tuple[dict[int, Fraction]
             points[game.white] = points.get(game.white, Fraction(0)) + white
             points[game.black] = points.get(game.black, Fraction(0)) + black
     return points, played
+
+
+def points_text(points: Fraction) -> str:
+    """Keizer points as the printed standings write them: ``12``, ``12½``, ``5.33`` (two
+    decimals for thirds and sixths; the pages localize the point)."""
+    return value_label(points)
 
 
 def rankings(row: Tournament) -> tuple[list[core.Ranking], list[core.Evening], core.KeizerRules]:
