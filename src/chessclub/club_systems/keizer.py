@@ -571,7 +571,9 @@ def pair_evening(
             if rules.pair_by is PairBy.RATING:
                 place = {p: where.get(p, len(where)) for p in order}
             boards = tuple(
-                _colours(*sorted((a, b), key=lambda p: (place[p], p)), where, whites, played)
+                _colours(a, b, where, whites, played)
+                if (place[a], a) <= (place[b], b)
+                else _colours(b, a, where, whites, played)
                 for a, b in pairs
             )
             return Pairing(boards, bye, warnings)

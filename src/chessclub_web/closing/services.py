@@ -36,7 +36,7 @@ import datetime
 import functools
 import re
 from collections import defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
@@ -394,7 +394,9 @@ def _keizer_final_standings(tournament: rows.Tournament) -> list[FinalStanding]:
 #: K25: the club systems whose final standings are their own ranking, not FIDE standings
 #: (``tournaments.models.CLUB_SYSTEMS``; a club system not listed is stored as its games'
 #: standings).
-CLUB_FINAL_STANDINGS = {rows.System.KEIZER: _keizer_final_standings}
+CLUB_FINAL_STANDINGS: dict[str, Callable[[rows.Tournament], list[FinalStanding]]] = {
+    rows.System.KEIZER: _keizer_final_standings
+}
 
 
 def store_final_standings(tournament: rows.Tournament) -> list[FinalStanding]:

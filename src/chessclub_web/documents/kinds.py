@@ -226,8 +226,10 @@ def rounds_of(kind: Kind, source: Source) -> tuple[int, ...]:
     if kind.round == PAIRED:
         return source.paired_rounds
     if kind.round in (STANDINGS, KEIZER_ROUND):
-        return (0, *source.standings_rounds) if kind.round == KEIZER_ROUND else (
-            source.standings_rounds or (0,)
+        return (
+            (0, *source.standings_rounds)
+            if kind.round == KEIZER_ROUND
+            else (source.standings_rounds or (0,))
         )
     if kind.round == TEAM_ROUND:
         return source.team.rounds if source.team is not None else ()
@@ -248,8 +250,10 @@ def choose_round(kind: Kind, source: Source, wanted: int | None) -> int | None:
     if wanted not in rounds:
         if kind.round == KEIZER_ROUND:
             raise NoSuchRound(
-                _("There is no Keizer ranking after evening %(round)s: it is not a published "
-                  "evening.")
+                _(
+                    "There is no Keizer ranking after evening %(round)s: it is not a published "
+                    "evening."
+                )
                 % {"round": wanted}
             )
         if kind.round == STANDINGS:

@@ -104,7 +104,9 @@ DOCUMENT_VIEWS = {kind.slug: _views(kind) for kind in KINDS}
 def _round_label(kind: Kind, number: int) -> str:
     if kind.round == KEIZER_ROUND:
         return (
-            _("after evening %(evening)s") % {"evening": number} if number else _("before evening 1")
+            _("after evening %(evening)s") % {"evening": number}
+            if number
+            else _("before evening 1")
         )
     if kind.round == STANDINGS:
         return _("after round %(round)s") % {"round": number} if number else _("before round 1")

@@ -438,8 +438,9 @@ def present_entries(row: Tournament, evening: int) -> list[TournamentPlayer]:
 
 def pair_next_evening(row: Tournament, user: Any) -> tuple[Round, tuple[str, ...]]:
     """K7, K8 via the core: pair the present players of the next evening from the current
-    ranking (or by their current rating, K29 Westergoo), stored as a draft round of the tournament (its boards are then published and
-    entered on the existing pages). Permission ``EDIT_PAIRINGS``."""
+    ranking (or by their current rating, K29 Westergoo), stored as a draft round of the
+    tournament (its boards are then published and entered on the existing pages).
+    Permission ``EDIT_PAIRINGS``."""
     _require(user, row, Action.EDIT_PAIRINGS)
     require_keizer(row)
     with transaction.atomic():

@@ -177,7 +177,8 @@ def club_standings_screen(request: HttpRequest, club: Any, tournament: Any) -> H
     screen = _CLUB_SCREENS.get(tournament.system)
     if screen is not None:
         return screen(request, club, tournament)
-    _items, paging = page_of(request, [], STANDINGS_PER_PAGE)
+    nothing: list[ScreenRow] = []
+    _items, paging = page_of(request, nothing, STANDINGS_PER_PAGE)
     return render_screen(
         request,
         "tournaments/screen_club_system_body.html",

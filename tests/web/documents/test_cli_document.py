@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from chessclub_web import cli
-from chessclub_web.documents.kinds import KINDS, KEIZER, TEAM
+from chessclub_web.documents.kinds import KEIZER, KINDS, TEAM
 
 from ..conftest import ELITE_FILE
 from .helpers import in_order, pdf_pages, pdf_text

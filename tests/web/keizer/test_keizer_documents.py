@@ -26,9 +26,12 @@ FIDE_STANDINGS = ("standings", "crosstable", "player-cards")
 def _lines(table):
     """The Keizer standings' rows as the PDF's text writes them: rank, No., name, Elo, value,
     Keizer points, game points, games."""
-    numbers = {name: number for number, (name, _r) in enumerate(
-        [("A", 0), ("B", 0), ("C", 0), ("D", 0), ("E", 0), ("F", 0)], start=1
-    )}
+    numbers = {
+        name: number
+        for number, (name, _r) in enumerate(
+            [("A", 0), ("B", 0), ("C", 0), ("D", 0), ("E", 0), ("F", 0)], start=1
+        )
+    }
     return [
         f"{rank} {numbers[name]} {name} {rating} {value} {points} {gp} {games}"
         for rank, (name, rating, value, points, gp, games) in enumerate(table, start=1)
@@ -127,8 +130,9 @@ def test_k27_bad_evening_is_a_400_or_404_with_the_reason(public_club):
 
 
 def test_k27_keizer_standings_not_a_document_of_other_systems(public_club):
-    swiss = make_tournament(public_club, [("A", 2000), ("B", 1900)], [[(1, 2, "1-0")]],
-                            system="swiss")
+    swiss = make_tournament(
+        public_club, [("A", 2000), ("B", 1900)], [[(1, 2, "1-0")]], system="swiss"
+    )
     client = Client(HTTP_ACCEPT_LANGUAGE="en")
     docs = tournament_url(swiss, "documents")
     assert client.get(docs + "keizer-standings/").status_code == 404
@@ -153,8 +157,14 @@ def test_k27_other_club_systems_refuse_fide_standings_cleanly(public_club, owner
     offered = {kind.slug for kind in kinds_of(row, owner)}
     assert not offered & {*FIDE_STANDINGS, "keizer-standings"}
     for slug in ("start-list", "check-in", "pairings", "pairings-alphabetical", "results"):
-        assert client.get(f"{docs}{slug}/?round=1" if slug not in ("start-list", "check-in")
-                          else f"{docs}{slug}/").status_code == 200
+        assert (
+            client.get(
+                f"{docs}{slug}/?round=1"
+                if slug not in ("start-list", "check-in")
+                else f"{docs}{slug}/"
+            ).status_code
+            == 200
+        )
     text = pdf_text(client.get(docs + "results.pdf?round=1").content)
     assert in_order(text, "A (1) 2000 1-0 D (4)", "B (2) 1900 ½-½ C (3)")
     for slug in FIDE_STANDINGS:

@@ -87,9 +87,7 @@ def test_k28_pairings_screen_of_an_evening(public_club):
 
 @pytest.mark.parametrize("system", sorted(CLUB_SYSTEMS - {"keizer"}))
 def test_k28_other_club_systems_show_no_fide_standings(public_club, system):
-    row = make_tournament(
-        public_club, [("A", 2000), ("B", 1900)], [[(1, 2, "1-0")]], system=system
-    )
+    row = make_tournament(public_club, [("A", 2000), ("B", 1900)], [[(1, 2, "1-0")]], system=system)
     page = Client().get(tournament_url(row, "screen_standings"), **EN)
     assert page.status_code == 200
     text = page.content.decode()

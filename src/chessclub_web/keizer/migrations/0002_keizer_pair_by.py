@@ -4,15 +4,22 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('keizer', '0001_keizer_parameters_and_attendance'),
+        ("keizer", "0001_keizer_parameters_and_attendance"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='keizersettings',
-            name='pair_by',
-            field=models.CharField(choices=[('ranking', 'The Keizer ranking'), ('rating', 'The current rating (Westergoo)')], default='ranking', max_length=12, verbose_name='pair the present players by'),
+            model_name="keizersettings",
+            name="pair_by",
+            field=models.CharField(
+                choices=[
+                    ("ranking", "The Keizer ranking"),
+                    ("rating", "The current rating (Westergoo)"),
+                ],
+                default="ranking",
+                max_length=12,
+                verbose_name="pair the present players by",
+            ),
         ),
     ]
