@@ -128,10 +128,13 @@ def closing_blockers(tournament: rows.Tournament) -> Blockers:
             blockers.drafts.append(number)
     blockers.no_rounds = not numbers
     held = set(numbers)
+    planned = tournament.planned_rounds
+    if tournament.system == rows.System.KEIZER:
+        # K25: a Keizer season ends with its last evening; evenings planned after it are
+        # not held, and never will be.
+        planned = 0
     blockers.rounds_not_held = [
-        n
-        for n in range(1, max(tournament.planned_rounds, max(numbers, default=0)) + 1)
-        if n not in held
+        n for n in range(1, max(planned, max(numbers, default=0)) + 1) if n not in held
     ]
     pending = (
         rows.Game.objects.filter(round__tournament=tournament, result=rows.ResultCode.NONE)
@@ -521,7 +524,12 @@ def close_tournament(
         locked.closed_at = now
         locked.closed_by_id = user_id
         locked.end_date = end_date
-        locked.save(update_fields=["closed_at", "closed_by", "end_date"])
+        fields = ["closed_at", "closed_by", "end_date"]
+        held = locked.rounds.count()
+        if locked.system == rows.System.KEIZER and locked.planned_rounds != held:
+            locked.planned_rounds = held  # K25: the season had the evenings it held
+            fields.append("planned_rounds")
+        locked.save(update_fields=fields)
         closure.refresh_from_db()
         record(
             AuditAction.TOURNAMENT_CLOSED,

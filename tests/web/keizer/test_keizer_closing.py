@@ -125,3 +125,20 @@ def test_k25_closed_competition_refuses_attendance_and_parameters(public_club, o
     )
     assert response.status_code == 409
     assert keizer.attendance_of(row, 2).keys() == {ids["E"]}
+
+
+def test_k25_evenings_planned_but_not_held_do_not_block_closing(public_club, owner):
+    row = worked_example(public_club, planned_rounds=30)
+    blockers = closing.closing_blockers(row)
+    assert not blockers.any
+    closing.close_tournament(row, owner, DAY)
+    row.refresh_from_db()
+    assert row.planned_rounds == 2  # the season had two evenings
+
+
+def test_k25_a_draft_evening_or_a_missing_result_blocks_closing(public_club, owner):
+    row = worked_example(public_club, states=["published", "draft"])
+    assert closing.closing_blockers(row).drafts == [2]
+    with pytest.raises(closing.ClosingError):
+        closing.close_tournament(row, owner, DAY)
+    assert not FinalStanding.objects.filter(tournament=row).exists()

@@ -172,3 +172,30 @@ def test_k27_other_club_systems_refuse_fide_standings_cleanly(public_club, owner
         assert refused.status_code == 404
         assert "outside FIDE" in refused.content.decode()
     assert client.get(docs + "keizer-standings/").status_code == 404
+
+
+def test_k27_a_tournament_file_has_no_keizer_standings():
+    """The command line prints documents of tournament files (no database): a file is never a
+    Keizer competition, so its Keizer standings are refused with the reason."""
+    from chessclub_web import cli, commands
+
+    from ..conftest import ELITE_FILE
+
+    assert "keizer-standings" not in cli.FILE_DOCUMENTS
+    with pytest.raises(ValueError, match="not a Keizer competition"):
+        commands.make_document("keizer-standings", str(ELITE_FILE), language="en", html=True)
+
+
+def test_k27_new_competition_prints_its_starting_order(public_club, owner):
+    """No evening yet: the Keizer standings are the rating order with the values (T = 2 × N
+    = 12 for six players by default: 12 … 7), own value counted; no pairing to print."""
+    from .example import PLAYERS
+
+    row = make_tournament(public_club, PLAYERS, [], system="keizer", name="Keizer 2026")
+    client = client_for(owner, "en")
+    docs = tournament_url(row, "documents")
+    assert client.get(docs).status_code == 200
+    text = pdf_text(client.get(docs + "keizer-standings.pdf").content)
+    assert in_order(text, "before evening 1", "1 1 A 2000 12 12 0 0", "6 6 F 1500 7 7 0 0")
+    missing = client.get(docs + "pairings/")
+    assert missing.status_code == 404 and "No round is paired yet" in missing.content.decode()
