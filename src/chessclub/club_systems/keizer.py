@@ -46,6 +46,12 @@ ranking this module returned; the Keizer table is always derived.
   lower-ranked player does, except when neither has played yet (then the higher-ranked player
   has White, as on every board of the spec's first evening). Colour never blocks a pairing.
 * **K9 explanation** (:func:`explain`): every term of a score, with the value and share used.
+* **K29 Westergoo pairing** (:attr:`KeizerRules.pair_by` = :attr:`PairBy.RATING`): the ranking
+  stays the Keizer one, but the present players are walked in order of their current rating
+  (highest first; unrated last; equal ratings by ranking) instead of their place, so a strong
+  player who lost a few games is not paired against much weaker ones. The rematch rule, the
+  backtracking and the odd player out (the last of that order who leaves a pairable rest) are
+  K7's; colours are K8's with "lower-ranked" read in the Keizer ranking.
 """
 
 from __future__ import annotations
@@ -62,6 +68,7 @@ __all__ = [
     "KeizerGame",
     "KeizerPlayer",
     "KeizerRules",
+    "PairBy",
     "Pairing",
     "Ranking",
     "Start",
@@ -76,6 +83,13 @@ __all__ = [
 WIN, DRAW, LOSS = "1-0", "=", "0-1"
 FORFEIT_WHITE, FORFEIT_BLACK, FORFEIT_BOTH = "+-", "-+", "--"
 RESULTS = (WIN, DRAW, LOSS, FORFEIT_WHITE, FORFEIT_BLACK, FORFEIT_BOTH)
+
+
+class PairBy(StrEnum):
+    """The order the present players are paired in (K7, K29)."""
+
+    RANKING = "ranking"
+    RATING = "rating"
 
 
 class Start(StrEnum):
@@ -108,12 +122,14 @@ class KeizerRules:
     start: Start = Start.PREVIOUS
     max_iterations: int = 20
     rematch_gap: int | None = 6
+    pair_by: PairBy = PairBy.RANKING
 
     def __post_init__(self) -> None:
         if self.top_value is not None and self.top_value < 1:
             raise ValueError("top_value must be at least 1")
         if self.step < 1:
             raise ValueError("step must be at least 1")
+        object.__setattr__(self, "pair_by", PairBy(self.pair_by))
         if self.max_iterations < 1:
             raise ValueError("max_iterations must be at least 1")
         if self.rematch_gap is not None and self.rematch_gap < 0:
@@ -500,16 +516,21 @@ def pair_evening(
     evenings: Sequence[Evening],
     rules: KeizerRules = KeizerRules(),
     *,
+    ratings: Mapping[int, int | None] | None = None,
     node_limit: int = 200_000,
 ) -> Pairing:
     """K7, K8: the pairing of the next evening (number ``len(evenings) + 1``) for the
     ``present`` players, ranked by ``ranking`` (the latest :class:`Ranking`'s order; a present
-    player missing from it is placed last). Raises ``ValueError`` when fewer than two players
-    are present."""
+    player missing from it is placed last). With :attr:`PairBy.RATING` (K29, Westergoo) the
+    players are walked by ``ratings`` (player → current rating, ``None`` unrated) instead.
+    Raises ``ValueError`` when fewer than two players are present."""
     number = len(evenings) + 1
     where = {player: index for index, player in enumerate(ranking)}
     chosen = set(present)
     order = sorted(chosen, key=lambda p: (where.get(p, len(where)), p))
+    if rules.pair_by is PairBy.RATING:
+        rated = ratings or {}
+        order.sort(key=lambda p: -(rated.get(p) or 0))  # stable: equal ratings by ranking
     if len(order) < 2:
         raise ValueError("at least two players must be present to pair an evening")
     last_met: dict[frozenset[int], int] = {}
@@ -546,7 +567,15 @@ def pair_evening(
                     f"no pairing without a rematch within {rules.rematch_gap} evenings: "
                     f"rematches after {gap} evenings allowed",
                 )
-            boards = tuple(_colours(a, b, where, whites, played) for a, b in pairs)
+            place = {player: index for index, player in enumerate(order)}
+            if rules.pair_by is PairBy.RATING:
+                place = {p: where.get(p, len(where)) for p in order}
+            boards = tuple(
+                _colours(a, b, where, whites, played)
+                if (place[a], a) <= (place[b], b)
+                else _colours(b, a, where, whites, played)
+                for a, b in pairs
+            )
             return Pairing(boards, bye, warnings)
     raise ValueError("no pairing exists for these players")  # pragma: no cover - gap 0 pairs all
 

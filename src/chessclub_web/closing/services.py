@@ -36,7 +36,7 @@ import datetime
 import functools
 import re
 from collections import defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
@@ -128,10 +128,13 @@ def closing_blockers(tournament: rows.Tournament) -> Blockers:
             blockers.drafts.append(number)
     blockers.no_rounds = not numbers
     held = set(numbers)
+    planned = tournament.planned_rounds
+    if tournament.system == rows.System.KEIZER:
+        # K25: a Keizer season ends with its last evening; evenings planned after it are
+        # not held, and never will be.
+        planned = 0
     blockers.rounds_not_held = [
-        n
-        for n in range(1, max(tournament.planned_rounds, max(numbers, default=0)) + 1)
-        if n not in held
+        n for n in range(1, max(planned, max(numbers, default=0)) + 1) if n not in held
     ]
     pending = (
         rows.Game.objects.filter(round__tournament=tournament, result=rows.ResultCode.NONE)
@@ -357,6 +360,48 @@ def _closure_settings(
     )
 
 
+def _replace_final_rows(
+    tournament: rows.Tournament, made: list[FinalStanding]
+) -> list[FinalStanding]:
+    FinalStanding.objects.filter(tournament=tournament).delete()
+    return made
+
+
+def _keizer_final_standings(tournament: rows.Tournament) -> list[FinalStanding]:
+    """K25: a Keizer competition's final standings are its Keizer ranking after the last
+    evening (``keizer.services.standings``, recalculated from the stored evenings): the
+    Keizer points as *points*, no tiebreak; each player's value and game points kept
+    beside them (``tiebreaks`` ``value`` and ``game_points``, under no code)."""
+    from chessclub_web.keizer import services as keizer
+
+    table = keizer.standings(tournament)
+    return [
+        FinalStanding(
+            tournament=tournament,
+            position=line.rank,
+            rank=str(line.rank),
+            pairing_number=line.player.pairing_number,
+            name=line.player.name,
+            rating=str(line.player.rating) if line.player.rating else "",
+            points=keizer.points_text(line.score),
+            games_played=line.games,
+            tiebreaks={
+                "value": str(line.value),
+                "game_points": keizer.points_text(line.game_points),
+            },
+        )
+        for line in table.rows
+    ]
+
+
+#: K25: the club systems whose final standings are their own ranking, not FIDE standings
+#: (``tournaments.models.CLUB_SYSTEMS``; a club system not listed is stored as its games'
+#: standings).
+CLUB_FINAL_STANDINGS: dict[str, Callable[[rows.Tournament], list[FinalStanding]]] = {
+    rows.System.KEIZER: _keizer_final_standings
+}
+
+
 def store_final_standings(tournament: rows.Tournament) -> list[FinalStanding]:
     """C1/C3: compute the standings with the tournament's tiebreaks (core
     :func:`chessclub.standings.compute_standings` through the adapters; for a team event the
@@ -366,6 +411,15 @@ def store_final_standings(tournament: rows.Tournament) -> list[FinalStanding]:
     tournament's standings follow its corrected results, never another setting. The
     tournament gets a new revision (its pages show the stored standings: none cached before
     is used). Returns the new rows."""
+    if tournament.system in CLUB_FINAL_STANDINGS:
+        made = FinalStanding.objects.bulk_create(
+            _replace_final_rows(tournament, CLUB_FINAL_STANDINGS[tournament.system](tournament))
+        )
+        Closure.objects.filter(tournament=tournament).update(
+            codes=[], era="", standings_stored_at=timezone.now()
+        )
+        rows.touch_tournament(tournament.pk)
+        return made
     if tournament.is_team_event:
         team = _team_final_standings(tournament)
         if team is not None:
@@ -470,7 +524,12 @@ def close_tournament(
         locked.closed_at = now
         locked.closed_by_id = user_id
         locked.end_date = end_date
-        locked.save(update_fields=["closed_at", "closed_by", "end_date"])
+        fields = ["closed_at", "closed_by", "end_date"]
+        held = locked.rounds.count()
+        if locked.system == rows.System.KEIZER and locked.planned_rounds != held:
+            locked.planned_rounds = held  # K25: the season had the evenings it held
+            fields.append("planned_rounds")
+        locked.save(update_fields=fields)
         closure.refresh_from_db()
         record(
             AuditAction.TOURNAMENT_CLOSED,

@@ -311,14 +311,14 @@ def points_before(t: Tournament, round_number: int) -> dict[int, Points]:
     }
 
 
-def _side(t: Tournament, number: PairingNumber, points: dict[int, Points]) -> Side:
+def _side(t: Tournament, number: PairingNumber, points: dict[int, str]) -> Side:
     player = t.player(number)
     return Side(
         int(number),
         player.title,
         player.name,
         rating_text(player),
-        points_label(points.get(int(number), ZERO)),
+        points.get(int(number), points_label(ZERO)),
     )
 
 
@@ -336,17 +336,33 @@ def _result_text(code: str) -> str:
     return "" if code == "–" else code
 
 
-def pairings(t: Tournament, round_number: int, *, with_results: bool = False) -> Pairings:
+def pairings(
+    t: Tournament,
+    round_number: int,
+    *,
+    with_results: bool = False,
+    points: dict[int, str] | None = None,
+    absent: dict[int, str] | None = None,
+) -> Pairings:
     """The pairings of round ``round_number`` of ``t``: every board (White's and Black's
     number, title, name, rating and points before the round), the players with a bye (and its
     points) or absent (in the round's byes, or not in the round at all though not withdrawn
     before it), and the alphabetical list (each player's board, colour and opponent).
     ``with_results`` fills the result column with the entered results (the results list).
+
+    A club system's evening (K27) gives ``points``: each player's points before the round as
+    it counts them (a Keizer evening's Keizer points; pairing number → text; a bye's points
+    are then its share of a value, not printed), and ``absent``: what each player without a
+    board is, in words (a Keizer evening's attendance: *Excused*…), else *Not paired*.
     ``KeyError`` when ``t`` has no such round."""
     rnd = t.round(round_number)
     if rnd is None:
         raise KeyError(round_number)
-    before = points_before(t, round_number)
+    if points is None:
+        before = {n: points_label(p) for n, p in points_before(t, round_number).items()}
+    else:
+        before = dict(points)
+    zero = points_label(ZERO)
     boards: list[BoardLine] = []
     alpha: list[AlphaLine] = []
     white_letter, black_letter = colour_letter("W"), colour_letter("B")
@@ -361,18 +377,18 @@ def pairings(t: Tournament, round_number: int, *, with_results: bool = False) ->
     for bye in sorted(rnd.byes, key=lambda b: int(b.player)):
         player = t.player(bye.player)
         what = bye_label(bye.kind)
-        points = points_label(t.scoring.for_bye(bye.kind))
-        unpaired.append(Unpaired(int(bye.player), player.name, what, points))
+        gives = points_label(t.scoring.for_bye(bye.kind)) if points is None else ""
+        unpaired.append(Unpaired(int(bye.player), player.name, what, gives))
         alpha.append(
             AlphaLine(
                 player.name,
                 int(bye.player),
-                points_label(before.get(int(bye.player), ZERO)),
+                before.get(int(bye.player), zero),
                 0,
                 "",
                 "",
                 0,
-                f"{what} ({points})",
+                f"{what} ({gives})" if gives else what,
             )
         )
     for player in sorted(t.players, key=lambda p: int(p.pairing_number)):
@@ -380,13 +396,9 @@ def pairings(t: Tournament, round_number: int, *, with_results: bool = False) ->
         withdrawn = t.withdrawals.get(player.pairing_number)
         if number in seen or (withdrawn is not None and withdrawn <= round_number):
             continue
-        what = _("Not paired")
-        unpaired.append(Unpaired(number, player.name, what, points_label(ZERO)))
-        alpha.append(
-            AlphaLine(
-                player.name, number, points_label(before.get(number, ZERO)), 0, "", "", 0, what
-            )
-        )
+        what = (absent or {}).get(number) or _("Not paired")
+        unpaired.append(Unpaired(number, player.name, what, "" if points is not None else zero))
+        alpha.append(AlphaLine(player.name, number, before.get(number, zero), 0, "", "", 0, what))
     alpha.sort(key=lambda line: sort_key(line.name))
     return Pairings(round_number, tuple(boards), tuple(unpaired), tuple(alpha))
 
@@ -468,6 +480,33 @@ def standings(t: Tournament, summary: Summary, after_round: int) -> Standings:
             )
         )
     return Standings(after_round, summary.codes, tuple(lines))
+
+
+@dataclass(frozen=True)
+class KeizerLine:
+    """A line of the Keizer standings (spec §1.6, K27): rank, pairing number, name, rating,
+    current value, Keizer points, and for information the game points and games played;
+    ``withdrawn`` marks a player who left."""
+
+    rank: int
+    number: int
+    name: str
+    rating: str
+    value: int
+    points: str
+    game_points: str
+    games: int
+    withdrawn: bool = False
+
+
+@dataclass(frozen=True)
+class KeizerStandings:
+    """The Keizer ranking after evening ``after`` (0: before the first, the rating order);
+    ``converged`` False when the recalculation did not settle (K5)."""
+
+    after: int
+    lines: tuple[KeizerLine, ...]
+    converged: bool = True
 
 
 # --- 5. Crosstables ---------------------------------------------------------------------------

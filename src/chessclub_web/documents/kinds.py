@@ -24,6 +24,7 @@ from chessclub.tiebreaks import RuleEra, default_era, default_tiebreaks
 from chessclub_web import refusals
 from chessclub_web.documents import content
 from chessclub_web.tournaments.adapters import StandingsSettings
+from chessclub_web.tournaments.models import CLUB_SYSTEMS
 from chessclub_web.tournaments.presentation import Cells, Summary, summarize
 
 
@@ -31,6 +32,14 @@ class NoSuchRound(refusals.Refused, LookupError):
     """The round asked for is not one the document can be made of (none such, not published,
     no standings after it); ``str()`` says which and why, translated. A page answers 404, the
     command line exits with 4 (not found)."""
+
+    status = 404
+
+
+class NotOfThisTournament(refusals.Refused, ValueError):
+    """A document this tournament does not have: FIDE standings of a club system outside
+    FIDE's (K27), the Keizer standings of another system, a tournament file's Keizer
+    standings (404 with the reason; the command line's documents of a file never are)."""
 
     status = 404
 
@@ -52,6 +61,18 @@ class TeamSource:
 
 
 @dataclass(frozen=True)
+class KeizerSource:
+    """A Keizer competition's own values (K27): ``standings(n)`` its Keizer ranking after
+    evening ``n`` (0: before the first); ``points(n)`` each player's Keizer points before
+    evening ``n`` (pairing number → text); ``absent(n)`` what each player without a board on
+    evening ``n`` is, in words (excused, unexcused, away for the club team)."""
+
+    standings: Callable[[int], content.KeizerStandings]
+    points: Callable[[int], dict[int, str]]
+    absent: Callable[[int], dict[int, str]]
+
+
+@dataclass(frozen=True)
 class Source:
     """What every document of one tournament is made from.
 
@@ -59,13 +80,18 @@ class Source:
     the *Classement*'s summary and crosstable entries after round ``n`` (the last of
     ``standings_rounds``: the page's own); ``standings_rounds``: the rounds standings may be
     "after" (published ones); ``era``: the tiebreaks' rule era (for the cards' performance);
-    ``team``: the team rounds of a team event, ``None`` otherwise."""
+    ``team``: the team rounds of a team event, ``None`` otherwise; ``system``: the web
+    tournament's system (``tournaments.models.System``; ``""`` for a tournament file), which
+    says whether FIDE standings documents exist (not for ``CLUB_SYSTEMS``, K27);
+    ``keizer``: a Keizer competition's own values, ``None`` otherwise."""
 
     tournament: Tournament
     standings: Callable[[int], tuple[Summary, Cells]]
     standings_rounds: tuple[int, ...]
     era: RuleEra | None = None
     team: TeamSource | None = None
+    system: str = ""
+    keizer: KeizerSource | None = None
 
     @property
     def paired_rounds(self) -> tuple[int, ...]:
@@ -76,9 +102,12 @@ class Source:
 #: Which round a document is of: none, a paired round (its boards), the standings after a
 #: published round, a team event's round.
 NO_ROUND, PAIRED, STANDINGS, TEAM_ROUND = "none", "paired", "standings", "team"
+#: The Keizer ranking after a published evening (0: before the first), K27.
+KEIZER_ROUND = "keizer"
 
-#: Who a document is for: an individual tournament, a team event, or both.
-INDIVIDUAL, TEAM, ANY = "individual", "team", "any"
+#: Who a document is for: an individual tournament, a team event, or both; a Keizer
+#: competition (K27).
+INDIVIDUAL, TEAM, ANY, KEIZER = "individual", "team", "any", "keizer"
 
 
 @dataclass(frozen=True)
@@ -96,9 +125,15 @@ class Kind:
     staff: bool = False
     scope: str = INDIVIDUAL
 
-    def offered_for(self, team_event: bool) -> bool:
+    def offered_for(self, team_event: bool, system: str = "") -> bool:
         """Whether this document exists for a team event (``team_event``) or an individual
-        tournament."""
+        tournament of ``system`` (K27: a club system outside FIDE's has no FIDE standings,
+        crosstable nor player cards, whose ranks and points would mislead; a Keizer
+        competition has its Keizer standings instead)."""
+        if self.scope == KEIZER:
+            return system == "keizer"
+        if self.round == STANDINGS and system in CLUB_SYSTEMS:
+            return False
         if self.scope == ANY:
             return True
         return (self.scope == TEAM) == team_event
@@ -143,6 +178,13 @@ KINDS: tuple[Kind, ...] = (
         staff=True,
     ),
     Kind("standings", gettext_lazy("Standings"), "documents/standings.html", STANDINGS),
+    Kind(
+        "keizer-standings",
+        gettext_lazy("Keizer standings"),
+        "documents/keizer_standings.html",
+        KEIZER_ROUND,
+        scope=KEIZER,
+    ),
     Kind("crosstable", gettext_lazy("Crosstable"), "documents/crosstable.html", STANDINGS),
     Kind("player-cards", gettext_lazy("Player cards"), "documents/player_cards.html", STANDINGS),
     Kind(
@@ -174,7 +216,7 @@ BY_SLUG: dict[str, Kind] = {kind.slug: kind for kind in KINDS}
 
 def kinds_for(source: Source) -> list[Kind]:
     """The documents ``source``'s tournament has, in the tab's order."""
-    return [k for k in KINDS if k.offered_for(source.team is not None)]
+    return [k for k in KINDS if k.offered_for(source.team is not None, source.system)]
 
 
 def rounds_of(kind: Kind, source: Source) -> tuple[int, ...]:
@@ -183,8 +225,12 @@ def rounds_of(kind: Kind, source: Source) -> tuple[int, ...]:
     event's rounds; ``()`` for a document of no round."""
     if kind.round == PAIRED:
         return source.paired_rounds
-    if kind.round == STANDINGS:
-        return source.standings_rounds or (0,)
+    if kind.round in (STANDINGS, KEIZER_ROUND):
+        return (
+            (0, *source.standings_rounds)
+            if kind.round == KEIZER_ROUND
+            else (source.standings_rounds or (0,))
+        )
     if kind.round == TEAM_ROUND:
         return source.team.rounds if source.team is not None else ()
     return ()
@@ -202,6 +248,14 @@ def choose_round(kind: Kind, source: Source, wanted: int | None) -> int | None:
             raise NoSuchRound(_("No round is paired yet."))
         return rounds[-1]
     if wanted not in rounds:
+        if kind.round == KEIZER_ROUND:
+            raise NoSuchRound(
+                _(
+                    "There is no Keizer ranking after evening %(round)s: it is not a published "
+                    "evening."
+                )
+                % {"round": wanted}
+            )
         if kind.round == STANDINGS:
             raise NoSuchRound(
                 _("There are no standings after round %(round)s: it is not a published round.")
@@ -245,10 +299,29 @@ def build(
     elif kind.slug == "check-in":
         context["doc"] = content.check_in_list(t)
         context["heading"] = content.heading(t, title)
+    elif kind.round == KEIZER_ROUND:
+        assert number is not None
+        if source.keizer is None:
+            raise NotOfThisTournament(_("This tournament is not a Keizer competition."))
+        context["doc"] = source.keizer.standings(number)
+        subtitle = (
+            _("after evening %(evening)s") % {"evening": number}
+            if number
+            else _("before evening 1")
+        )
+        context["heading"] = content.heading(t, title, None, subtitle)
     elif kind.round == PAIRED:
         assert number is not None
         if kind.slug == "result-slips":
             context["doc"] = content.result_slips(t, number)
+        elif source.keizer is not None:
+            context["doc"] = content.pairings(
+                t,
+                number,
+                with_results=kind.slug == "results",
+                points=source.keizer.points(number),
+                absent=source.keizer.absent(number),
+            )
         else:
             context["doc"] = content.pairings(t, number, with_results=kind.slug == "results")
         subtitle = ""

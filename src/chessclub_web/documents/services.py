@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from django.core.cache import cache
+from django.utils.formats import get_format
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
@@ -36,22 +37,34 @@ from chessclub_web.documents import content, rendering
 from chessclub_web.documents.kinds import (
     BY_SLUG,
     KINDS,
+    STANDINGS,
     Built,
+    KeizerSource,
     Kind,
     Source,
     TeamSource,
     build,
     kinds_for,
 )
+from chessclub_web.keizer import services as keizer
+from chessclub_web.keizer.models import Status
 from chessclub_web.teams import services as teams
 from chessclub_web.teams.models import Match, TeamByeKind
 from chessclub_web.teams.presentation import points, standings_rows
 from chessclub_web.tournaments.adapters import load_tournament, standings_settings
-from chessclub_web.tournaments.models import MAX_ROUNDS, Round, RoundState, Tournament
+from chessclub_web.tournaments.models import (
+    CLUB_SYSTEMS,
+    MAX_ROUNDS,
+    Round,
+    RoundState,
+    System,
+    Tournament,
+)
 from chessclub_web.tournaments.permissions import allowed_on
 from chessclub_web.tournaments.presentation import (
     Cells,
     Summary,
+    localized,
     summarize,
     tournament_cells,
     tournament_summary,
@@ -163,13 +176,19 @@ def source_for(tournament: Tournament, user: User) -> Source:
         standings_rounds=published,
         era=settings.era,
         team=_team_source(tournament, drafts) if tournament.is_team_event else None,
+        system=tournament.system,
+        keizer=_keizer_source(tournament) if tournament.system == System.KEIZER else None,
     )
 
 
 def kinds_of(tournament: Tournament, user: User) -> list[Kind]:
     """The documents ``user`` may print of ``tournament``, in the tab's order."""
     team = tournament.is_team_event
-    return [kind for kind in KINDS if kind.offered_for(team) and may_print(user, tournament, kind)]
+    return [
+        kind
+        for kind in KINDS
+        if kind.offered_for(team, tournament.system) and may_print(user, tournament, kind)
+    ]
 
 
 def document(
@@ -191,6 +210,14 @@ def document(
     round_number = parse_round(round_value)
     player = parse_player(player_value)
     source = source or source_for(tournament, user)
+    if kind.round == STANDINGS and tournament.system in CLUB_SYSTEMS:
+        raise DocumentNotFound(
+            _(
+                "“%(document)s” is not a document of this tournament: its system (%(system)s) "
+                "is outside FIDE's, so it has no FIDE standings."
+            )
+            % {"document": kind.label, "system": tournament.get_system_display()}
+        )
     if kind not in kinds_for(source):
         raise DocumentNotFound(
             _("“%(document)s” is not a document of this tournament.") % {"document": kind.label}
@@ -303,6 +330,56 @@ def batch(
     return [
         document(tournament, user, kind, round_value=round_value, source=source) for kind in kinds
     ]
+
+
+# --- Keizer competitions (K27) -----------------------------------------------------------------
+
+
+def _keizer_source(tournament: Tournament) -> KeizerSource:
+    """The Keizer ranking after an evening and the Keizer points before one, recalculated
+    from the rows (``keizer.services.standings``, K22), and each evening's absences in words
+    (the attendance, K24)."""
+    numbers = dict(tournament.players.values_list("pk", "pairing_number"))
+    separator = get_format("DECIMAL_SEPARATOR")
+
+    def text(value: Any) -> str:
+        return localized(keizer.points_text(value), separator)
+
+    def standings(after: int) -> content.KeizerStandings:
+        table = keizer.standings(tournament, after)
+        return content.KeizerStandings(
+            after=table.evening,
+            lines=tuple(
+                content.KeizerLine(
+                    rank=line.rank,
+                    number=line.player.pairing_number,
+                    name=line.player.name,
+                    rating=str(line.player.rating) if line.player.rating else "",
+                    value=line.value,
+                    points=text(line.score),
+                    game_points=text(line.game_points),
+                    games=line.games,
+                    withdrawn=line.withdrawn,
+                )
+                for line in table.rows
+            ),
+            converged=table.converged,
+        )
+
+    def points(evening: int) -> dict[int, str]:
+        table = keizer.standings(tournament, max(evening - 1, 0))
+        return {line.player.pairing_number: text(line.score) for line in table.rows}
+
+    def absent(evening: int) -> dict[int, str]:
+        found = {}
+        for pid, line in keizer.attendance_of(tournament, evening).items():
+            what = str(line.get_status_display())
+            if line.status == Status.CLUB_DUTY and line.duty_result:
+                what = f"{what} ({line.get_duty_result_display()})"
+            found[numbers[pid]] = what
+        return found
+
+    return KeizerSource(standings, points, absent)
 
 
 # --- Team events ------------------------------------------------------------------------------

@@ -22,7 +22,14 @@ from django.views.decorators.http import require_safe
 
 from chessclub_web.clubs.models import Club
 from chessclub_web.documents import rendering, services
-from chessclub_web.documents.kinds import KINDS, NO_ROUND, STANDINGS, Kind, rounds_of
+from chessclub_web.documents.kinds import (
+    KEIZER_ROUND,
+    KINDS,
+    NO_ROUND,
+    STANDINGS,
+    Kind,
+    rounds_of,
+)
 from chessclub_web.tournaments.conditional import conditional_page, tournament_state
 from chessclub_web.tournaments.models import Tournament
 from chessclub_web.tournaments.permissions import tournament_view
@@ -95,6 +102,12 @@ DOCUMENT_VIEWS = {kind.slug: _views(kind) for kind in KINDS}
 
 
 def _round_label(kind: Kind, number: int) -> str:
+    if kind.round == KEIZER_ROUND:
+        return (
+            _("after evening %(evening)s") % {"evening": number}
+            if number
+            else _("before evening 1")
+        )
     if kind.round == STANDINGS:
         return _("after round %(round)s") % {"round": number} if number else _("before round 1")
     return _("Round %(number)s") % {"number": number}

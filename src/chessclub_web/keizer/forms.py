@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from chessclub_web.keizer.models import KeizerSettings
+from chessclub_web.keizer.models import KeizerSettings, PairBy
 from chessclub_web.keizer.services import SHARES, KeizerBadInput, parse_share
 
 
@@ -23,6 +23,7 @@ class SettingsForm(forms.ModelForm):  # type: ignore[type-arg]
             "excused_limit",
             "start",
             "rematch_gap",
+            "pair_by",
         )
         widgets: ClassVar[dict[str, Any]] = {
             name: forms.TextInput(attrs={"inputmode": "decimal", "size": 5}) for name in SHARES
@@ -37,12 +38,19 @@ class SettingsForm(forms.ModelForm):  # type: ignore[type-arg]
         )
         for name in ("top_value", "step"):
             self.fields[name].widget.attrs["min"] = 1
+        # K29: not sent by an older form: the Keizer ranking, as before.
+        self.fields["pair_by"].required = False
+        self.fields["pair_by"].help_text = _(
+            "Westergoo: the ranking stays the Keizer one, but players are paired by rating."
+        )
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
         for name in ("top_value", "step"):
             if data.get(name) is not None and data[name] < 1:
                 self.add_error(name, _("At least 1."))
+        if not data.get("pair_by"):
+            data["pair_by"] = PairBy.RANKING
         for name in SHARES:
             if name in data:
                 try:

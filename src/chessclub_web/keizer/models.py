@@ -32,6 +32,13 @@ class StartOrder(models.TextChoices):
     RATING = "rating", _("The rating order")
 
 
+class PairBy(models.TextChoices):
+    """K29: the order the present players are paired in."""
+
+    RANKING = "ranking", _("The Keizer ranking")
+    RATING = "rating", _("The current rating (Westergoo)")
+
+
 class KeizerSettings(models.Model):
     """Every parameter of the spec's table (§1.2, K1–K8); shares are exact fractions written
     ``1/3``. No row: the standard preset."""
@@ -74,6 +81,12 @@ class KeizerSettings(models.Model):
         blank=True,
         default=6,
         validators=[MaxValueValidator(MAX_ROUNDS)],
+    )
+    pair_by = models.CharField(
+        _("pair the present players by"),
+        max_length=12,
+        choices=PairBy.choices,
+        default=PairBy.RANKING,
     )
 
     class Meta:

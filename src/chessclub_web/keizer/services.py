@@ -7,6 +7,7 @@ evenings from the rows and asks the core (``chessclub.club_systems.keizer``).
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -36,6 +37,7 @@ from chessclub_web.tournaments.models import (
     touch_tournament,
 )
 from chessclub_web.tournaments.permissions import allowed_on
+from chessclub_web.tournaments.presentation import value_label
 
 #: The share fields of :class:`KeizerSettings`, as :class:`core.KeizerRules` names them.
 SHARES = (
@@ -84,8 +86,10 @@ def settings_of(row: Tournament) -> KeizerSettings:
 
 def rules_of(settings: KeizerSettings) -> core.KeizerRules:
     """K21: the preset's rules, or every parameter as stored for ``custom``."""
+    pair_by = core.PairBy(settings.pair_by or core.PairBy.RANKING)
     if settings.preset != Preset.CUSTOM:
-        return core.PRESETS[settings.preset]
+        # K29: the pairing order is a choice of its own, whatever the preset.
+        return dataclasses.replace(core.PRESETS[settings.preset], pair_by=pair_by)
     shares: dict[str, Any] = {name: Fraction(getattr(settings, name)) for name in SHARES}
     return core.KeizerRules(
         top_value=settings.top_value,
@@ -94,6 +98,7 @@ def rules_of(settings: KeizerSettings) -> core.KeizerRules:
         excused_limit=settings.excused_limit,
         start=core.Start(settings.start),
         rematch_gap=settings.rematch_gap,
+        pair_by=pair_by,
         **shares,
     )
 
@@ -146,7 +151,7 @@ def save_settings(row: Tournament, user: Any, values: Mapping[str, Any]) -> Keiz
 
 
 def _settings_json(settings: KeizerSettings) -> dict[str, object]:
-    names = ("preset", "top_value", "step", "count_own_value", "excused_limit", "start")
+    names = ("preset", "top_value", "step", "count_own_value", "excused_limit", "start", "pair_by")
     data: dict[str, object] = {name: getattr(settings, name) for name in names}
     data["rematch_gap"] = settings.rematch_gap
     data.update({name: getattr(settings, name) for name in SHARES})
@@ -240,6 +245,12 @@ def _game_points(evenings_: Sequence[core.Evening]) -> tuple[dict[int, Fraction]
             points[game.white] = points.get(game.white, Fraction(0)) + white
             points[game.black] = points.get(game.black, Fraction(0)) + black
     return points, played
+
+
+def points_text(points: Fraction) -> str:
+    """Keizer points as the printed standings write them: ``12``, ``12½``, ``5.33`` (two
+    decimals for thirds and sixths; the pages localize the point)."""
+    return value_label(points)
 
 
 def rankings(row: Tournament) -> tuple[list[core.Ranking], list[core.Evening], core.KeizerRules]:
@@ -427,8 +438,9 @@ def present_entries(row: Tournament, evening: int) -> list[TournamentPlayer]:
 
 def pair_next_evening(row: Tournament, user: Any) -> tuple[Round, tuple[str, ...]]:
     """K7, K8 via the core: pair the present players of the next evening from the current
-    ranking, stored as a draft round of the tournament (its boards are then published and
-    entered on the existing pages). Permission ``EDIT_PAIRINGS``."""
+    ranking (or by their current rating, K29 Westergoo), stored as a draft round of the
+    tournament (its boards are then published and entered on the existing pages).
+    Permission ``EDIT_PAIRINGS``."""
     _require(user, row, Action.EDIT_PAIRINGS)
     require_keizer(row)
     with transaction.atomic():
@@ -450,7 +462,8 @@ def pair_next_evening(row: Tournament, user: Any) -> tuple[Round, tuple[str, ...
                 )
             ]
         try:
-            pairing = core.pair_evening(order, present, played, rules)
+            ratings = {e.pk: e.rating for e in _players(row)}
+            pairing = core.pair_evening(order, present, played, rules, ratings=ratings)
         except ValueError:
             raise KeizerRefused(
                 _("At least two players must be present to pair evening %(evening)s.")

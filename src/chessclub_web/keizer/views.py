@@ -3,10 +3,13 @@ render; every rule, the permission, the transaction and the audit line are the s
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.formats import get_format
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
@@ -16,8 +19,10 @@ from chessclub_web.keizer import services
 from chessclub_web.keizer.forms import SettingsForm
 from chessclub_web.keizer.models import DutyResult, Status
 from chessclub_web.refusals import Refused
-from chessclub_web.tournaments.models import System, Tournament
+from chessclub_web.tournaments import screens
+from chessclub_web.tournaments.models import RoundState, System, Tournament
 from chessclub_web.tournaments.permissions import allowed_on, tournament_view
+from chessclub_web.tournaments.presentation import localized
 
 
 def _keizer(row: Tournament) -> None:
@@ -203,4 +208,55 @@ def keizer_evening(request: HttpRequest, club: Club, row: Tournament, evening: i
         request,
         "keizer/evening.html",
         _context(request, club, row, round_row=round_row, games=games, byes=byes, away=away),
+    )
+
+
+@dataclass(frozen=True)
+class ScreenLine:
+    """A line of the Keizer standings screen: Keizer points written for the language."""
+
+    rank: int
+    number: int
+    name: str
+    value: int
+    points: str
+    games: int
+
+
+def keizer_screen(request: HttpRequest, club: Club, row: Tournament) -> HttpResponse:
+    """K28: the hall's standings screen of a Keizer competition (``screens``, registered by
+    ``keizer.apps``; reached through the tournament's standings screen, its permission and
+    ``ETag``): the Keizer ranking after the last published evening, recalculated now (K22),
+    in large type, turning page by page like the FIDE one."""
+    published = (
+        row.rounds.filter(state=RoundState.PUBLISHED)
+        .order_by("-number")
+        .values_list("number", flat=True)
+        .first()
+    )
+    table = services.standings(row, published or 0)
+    separator = get_format("DECIMAL_SEPARATOR")
+    lines = [
+        ScreenLine(
+            rank=line.rank,
+            number=line.player.pairing_number,
+            name=line.player.name,
+            value=line.value,
+            points=localized(services.points_text(line.score), separator),
+            games=line.games,
+        )
+        for line in table.rows
+    ]
+    shown, paging = screens.page_of(request, lines, screens.STANDINGS_PER_PAGE)
+    return screens.render_screen(
+        request,
+        "keizer/screen_standings_body.html",
+        {
+            "club": club,
+            "tournament": row,
+            "table": table,
+            "rows": shown,
+            "screen_title": _("Keizer standings"),
+        },
+        paging,
     )

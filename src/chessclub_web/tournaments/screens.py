@@ -21,12 +21,16 @@ The ``ETag`` is the public pages' one (``chessclub_web.conditional``, the state 
 the user, the request's path and query; it is computed from the tournament row alone, which
 the page's permission check has read already, so that a poller whose copy is current gets its
 304 without any standings being computed.
+
+A club system outside FIDE's (``models.CLUB_SYSTEMS``, K28) has no FIDE standings: its standings
+screen is the one its app registers (:func:`register_standings_screen`; the Keizer ranking,
+from ``keizer.apps``), or, for a system whose app registered none, a screen saying so.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -149,3 +153,35 @@ def standings_rows(summary: Summary) -> list[ScreenRow]:
         )
         for row, labels in zip(summary.rows, shown, strict=True)
     ]
+
+
+# --- The club systems outside FIDE's (K28) ---------------------------------------------------
+
+#: A club system's standings screen: ``(request, club, tournament) -> HttpResponse``, made
+#: with :func:`page_of` and :func:`render_screen` like the FIDE one.
+StandingsScreen = Callable[[HttpRequest, Any, Any], HttpResponse]
+
+_CLUB_SCREENS: dict[str, StandingsScreen] = {}
+
+
+def register_standings_screen(system: str, screen: StandingsScreen) -> None:
+    """Make ``screen`` the standings screen of ``system`` (a club system's app, from its
+    ``AppConfig.ready``: this app knows none of them)."""
+    _CLUB_SCREENS[system] = screen
+
+
+def club_standings_screen(request: HttpRequest, club: Any, tournament: Any) -> HttpResponse:
+    """K28: the standings screen of a tournament of a club system outside FIDE's: its own
+    ranking when its app registered a screen, else a screen that says its standings are
+    not FIDE standings (never the FIDE standings of its games, which would mislead)."""
+    screen = _CLUB_SCREENS.get(tournament.system)
+    if screen is not None:
+        return screen(request, club, tournament)
+    nothing: list[ScreenRow] = []
+    _items, paging = page_of(request, nothing, STANDINGS_PER_PAGE)
+    return render_screen(
+        request,
+        "tournaments/screen_club_system_body.html",
+        {"club": club, "tournament": tournament, "screen_title": tournament.get_system_display()},
+        paging,
+    )

@@ -59,6 +59,7 @@ from chessclub_web.tournaments.errors import (
 )
 from chessclub_web.tournaments.forms import ImportForm, SettingsForm, TournamentDetailsForm
 from chessclub_web.tournaments.models import (
+    CLUB_SYSTEMS,
     FIDE_MODE_SYSTEMS,
     Round,
     RoundState,
@@ -262,7 +263,11 @@ def screen_standings(request: HttpRequest, club: Club, row: Tournament) -> HttpR
     stored final standings), in large type, without navigation, turning page by page.
     ``?part=live`` answers its list only; both carry an ``ETag`` from the tournament's
     revision and answer 304 to a request whose ``If-None-Match`` names it, before anything
-    is computed. ``?page=N`` (pages without JavaScript), ``?seconds=S`` (each page's time)."""
+    is computed. ``?page=N`` (pages without JavaScript), ``?seconds=S`` (each page's time).
+    A club system outside FIDE's shows its own ranking (``screens.club_standings_screen``,
+    K28)."""
+    if row.system in CLUB_SYSTEMS:
+        return screens.club_standings_screen(request, club, row)
     summary = tournament_summary(row)
     rows, paging = screens.page_of(
         request, screens.standings_rows(summary), screens.STANDINGS_PER_PAGE

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from chessclub_web import cli
-from chessclub_web.documents.kinds import KINDS, TEAM
+from chessclub_web.documents.kinds import KEIZER, KINDS, TEAM
 
 from ..conftest import ELITE_FILE
 from .helpers import in_order, pdf_pages, pdf_text
@@ -90,7 +90,8 @@ def test_cli_document_usage_and_help(capsys):
 
 
 def test_cli_document_offers_every_individual_document():
-    assert tuple(k.slug for k in KINDS if k.scope != TEAM) == cli.FILE_DOCUMENTS
+    # A file is never a Keizer competition (K27): its Keizer standings are the web's only.
+    assert tuple(k.slug for k in KINDS if k.scope not in (TEAM, KEIZER)) == cli.FILE_DOCUMENTS
 
 
 @pytest.mark.parametrize(

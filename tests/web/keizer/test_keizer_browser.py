@@ -33,3 +33,30 @@ def test_K24_attendance_on_a_390px_phone_without_javascript(
     line = Attendance.objects.get()
     assert (line.player_id, line.evening, line.status) == (fifth.pk, 1, "excused")
     assert page.locator(f"#row-{fifth.pk} input[value=excused]").is_checked()
+
+
+def test_k27_k28_keizer_standings_document_and_screen_in_chromium(
+    chromium, live_server, transactional_db
+):
+    """The Keizer standings document prints its table without the page's links (print
+    media); the hall's standings screen shows the Keizer ranking, also without JavaScript,
+    and fits a 390 px phone."""
+    from .example import AFTER_2, worked_example
+
+    club = Club.objects.create(name="Cercle public", number="700", public=True)
+    row = worked_example(club)
+    page = phone_page(chromium, javascript=False)
+    page.set_viewport_size({"width": 390, "height": 844})
+    base = f"{live_server.url}/clubs/700/tournaments/{row.pk}/"
+    page.goto(base + "documents/keizer-standings/")
+    page.emulate_media(media="print")
+    assert not page.locator("nav.doc-toolbar").is_visible()
+    lines = page.locator("table.keizer-standings tbody tr")
+    assert [lines.nth(i).locator("td.name").inner_text() for i in range(6)] == [
+        name for name, *_rest in AFTER_2
+    ]
+    page.emulate_media(media="screen")
+    page.goto(base + "screen/standings/")
+    names = page.locator("table.keizer-screen td.name")
+    assert names.count() == 6 and names.first.inner_text() == "A"
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
