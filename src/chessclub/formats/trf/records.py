@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import datetime
 import enum
+import functools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -271,6 +272,7 @@ def points_problem(text: str, symbol: str = "") -> Message:
     return Message(_POINTS_PROBLEMS[which], {"value": show(text)})
 
 
+@functools.lru_cache(maxsize=4096)  # a file repeats the same few values; Fraction is immutable
 def parse_trf_points(text: str) -> Points | None:
     """Read a TRF points field (``" 4.5"``, ``"17.0"``; blank is ``None``); ``ValueError``
     if it is not a number."""
@@ -282,6 +284,7 @@ def parse_trf_points(text: str) -> Points | None:
     return Fraction(stripped)
 
 
+@functools.lru_cache(maxsize=4096)
 def format_trf_points(value: Points) -> str:
     """Write points as TRF does: one decimal (``4.5``, ``17.0``), two if needed (``0.25``)."""
     text = f"{float(value):.1f}"
