@@ -326,7 +326,7 @@ def _int_field(name: str, first: int, last: int) -> _Field:
 
 
 def _fmt_points(value: object) -> str:
-    return "    " if value is None else f"{format_trf_points(value):>4}"  # type: ignore[arg-type]
+    return "    " if value is None else f"{format_trf_points(value):>4}"
 
 
 #: Fixed fields of the ``001`` record (FIDE TRF-16), 1-based inclusive columns.
