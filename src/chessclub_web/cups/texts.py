@@ -14,7 +14,7 @@ TEXTS = (
         "then draw the bracket on the Cup tab."
     ),
     gettext_noop(
-        "A club competition (Keizer, knockout cup, Scheveningen) is outside FIDE's systems: "
-        "no FIDE or federation file is made for it."
+        "This club competition is outside FIDE's systems: no FIDE or federation file is made "
+        "for it."
     ),
 )

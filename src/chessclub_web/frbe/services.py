@@ -535,8 +535,8 @@ class DownloadRefused(refusals.Refused):
                 "a name that no other file of the club takes, on the Export tab."
             ),
             "club_system": _(
-                "A club competition (Keizer, knockout cup, Scheveningen) is outside FIDE's "
-                "systems: no FIDE or federation file is made for it."
+                "This club competition is outside FIDE's systems: no FIDE or federation file "
+                "is made for it."
             ),
         }
         super().__init__(messages.get(reason, reason), status=status)

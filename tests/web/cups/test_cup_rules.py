@@ -246,3 +246,39 @@ def test_k39_bracket_pdf_and_match_sheet(cup, owner):
     assert match.first.name in sheet.content.decode()
     sheet_pdf = Client().get(tournament_url(cup, "cup_match", match.pk) + "?format=pdf")
     assert sheet_pdf.content.startswith(b"%PDF")
+
+
+def test_k34_next_games_wait_for_every_result(public_club, owner):
+    players = [(n, 2000 - 10 * i) for i, n in enumerate("ABCD")]
+    row = make_tournament(public_club, players, [], system="knockout")
+    client = client_for(owner)
+    client.post(tournament_url(row, "cup_draw"))
+    draft = client.post(tournament_url(row, "cup_pair"))
+    assert draft.status_code == 409  # round 1 is a draft
+    client.post(round_url(row, 1), {"action": "publish"})
+    client.post(boards_url(row, 1), button_data(row, 1, {1: "1-0"}))
+    missing = client.post(tournament_url(row, "cup_pair"))
+    assert missing.status_code == 409
+    assert row.rounds.count() == 1
+    client.post(boards_url(row, 1), button_data(row, 1, {2: "="}))
+    assert client.post(tournament_url(row, "cup_pair")).status_code == 302
+    # Only the drawn match plays a tie-break game.
+    assert row.rounds.get(number=2).games.count() == 1
+
+
+def test_k35_a_correction_that_decides_earlier_stops_the_pairing(public_club, owner):
+    row = make_tournament(public_club, [("A", 2000), ("B", 1900)], [], system="knockout")
+    client = client_for(owner)
+    client.post(tournament_url(row, "cup_draw"))  # SK Grenchen: 1 game, then sudden death
+    client.post(round_url(row, 1), {"action": "publish"})
+    client.post(boards_url(row, 1), button_data(row, 1, {1: "="}))
+    client.post(tournament_url(row, "cup_pair"))
+    client.post(round_url(row, 2), {"action": "publish"})
+    client.post(boards_url(row, 2), button_data(row, 2, {1: "="}))
+    found = services.bracket(row).rounds[0].states[0]
+    assert (found.winner, found.needs, len(found.lines)) == (None, "game", 2)
+    # The main game corrected to a win: the sudden-death game should not have been played.
+    client.post(boards_url(row, 1), button_data(row, 1, {1: "1-0"}))
+    found = services.bracket(row).rounds[0].states[0]
+    assert found.needs == "error" and found.error
+    assert client.post(tournament_url(row, "cup_pair")).status_code == 409

@@ -4,18 +4,18 @@ the lower-rated player chooses the colour, played to the final by POSTs as an ar
 them (the draw, the pairing of each round of games, its publication on the pairing page, its
 results on the boards page, the Armageddon colours, a withdrawal).
 
-Worked by hand from the K rules. Players P01…P13 rated 2300, 2250, … 1700 (seeds 1…13).
+Worked by hand from the K rules. Players N01…N13 rated 2300, 2250, … 1700 (seeds 1…13).
 K15's chart for 16: 1–16, 8–9, 4–13, 5–12, 2–15, 7–10, 3–14, 6–11; 14, 15 and 16 are byes, so
 seeds 1, 2 and 3 go through.
 
-Round of 16: P08 beats P09; P04–P13 drawn, P13 wins both tie-break games; P05–P12 drawn, 1–1
-in the tie-break, P12 (lower rated) chooses Black, the Armageddon is drawn: Black wins (K17);
-P10 beats P07; P06–P11 drawn, ½–½ twice, P11 chooses White and wins the Armageddon.
-Quarter-finals (neighbours on the chart): P01–P08 (P01), P13–P12 (drawn, P12 1½–½ in the
-tie-break), P02–P10 (P02), P03–P11 (P11 withdraws: P03, K38).
-Semi-finals: P01–P12 (P12 wins), P02–P03 (drawn, 1–1, P03 chooses Black, White P02 wins the
-Armageddon). Final: P12–P02 drawn, P02 1½–½ in the tie-break: P02 wins the cup, P12 finalist,
-P01 and P03 semi-finalists.
+Round of 16: N08 beats N09; N04–N13 drawn, N13 wins both tie-break games; N05–N12 drawn, 1–1
+in the tie-break, N12 (lower rated) chooses Black, the Armageddon is drawn: Black wins (K17);
+N10 beats N07; N06–N11 drawn, ½–½ twice, N11 chooses White and wins the Armageddon.
+Quarter-finals (neighbours on the chart): N01–N08 (N01), N13–N12 (drawn, N12 1½–½ in the
+tie-break), N02–N10 (N02), N03–N11 (N11 withdraws: N03, K38).
+Semi-finals: N01–N12 (N12 wins), N02–N03 (drawn, 1–1, N03 chooses Black, White N02 wins the
+Armageddon). Final: N12–N02 drawn, N02 1½–½ in the tie-break: N02 wins the cup, N12 finalist,
+N01 and N03 semi-finalists.
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ from ..builders import (
     tournament_url,
 )
 
-NAMES = [f"P{n:02d}" for n in range(1, 14)]
+NAMES = [f"N{n:02d}" for n in range(1, 14)]
 RATINGS = {name: 2300 - 50 * i for i, name in enumerate(NAMES)}
 
 CUSTOM = {
@@ -136,68 +136,68 @@ def test_k30_16_player_cup_with_byes_tiebreaks_and_armageddon_to_the_final(cup, 
         for m in CupMatch.objects.filter(tournament=cup, cup_round=1).order_by("position")
     ]
     assert first == [
-        ("P01", None),
-        ("P08", "P09"),
-        ("P04", "P13"),
-        ("P05", "P12"),
-        ("P02", None),
-        ("P07", "P10"),
-        ("P03", None),
-        ("P06", "P11"),
+        ("N01", None),
+        ("N08", "N09"),
+        ("N04", "N13"),
+        ("N05", "N12"),
+        ("N02", None),
+        ("N07", "N10"),
+        ("N03", None),
+        ("N06", "N11"),
     ]
     # Round of 16: main games (K34: round 1 of the tournament, the byes play nothing).
     _play(
         client,
         cup,
         {
-            _m("P08", "P09"): "P08",
-            _m("P04", "P13"): "=",
-            _m("P05", "P12"): "=",
-            _m("P07", "P10"): "P10",
-            _m("P06", "P11"): "=",
+            _m("N08", "N09"): "N08",
+            _m("N04", "N13"): "=",
+            _m("N05", "N12"): "=",
+            _m("N07", "N10"): "N10",
+            _m("N06", "N11"): "=",
         },
     )
     _pair(client, cup)  # the first tie-break games of the three drawn matches only
-    _play(client, cup, {_m("P04", "P13"): "P13", _m("P05", "P12"): "P05", _m("P06", "P11"): "="})
+    _play(client, cup, {_m("N04", "N13"): "N13", _m("N05", "N12"): "N05", _m("N06", "N11"): "="})
     _pair(client, cup)
-    _play(client, cup, {_m("P04", "P13"): "P13", _m("P05", "P12"): "P12", _m("P06", "P11"): "="})
+    _play(client, cup, {_m("N04", "N13"): "N13", _m("N05", "N12"): "N12", _m("N06", "N11"): "="})
     # Two matches at 1–1 wait for their Armageddon's colours: pairing is refused until then.
     refused = client.post(tournament_url(cup, "cup_pair"))
     assert refused.status_code == 409
     assert "Armageddon" in refused.content.decode()
-    _armageddon(client, cup, "P12", "B")
-    _armageddon(client, cup, "P11", "W")
+    _armageddon(client, cup, "N12", "B")
+    _armageddon(client, cup, "N11", "W")
     _pair(client, cup)
     armageddons = {
         (g.white.name, g.black.name, g.rated)
         for g in Game.objects.filter(round__tournament=cup, round__number=4)
     }
-    assert armageddons == {("P05", "P12", False), ("P11", "P06", False)}
-    _play(client, cup, {_m("P05", "P12"): "=", _m("P06", "P11"): "P11"})
+    assert armageddons == {("N05", "N12", False), ("N11", "N06", False)}
+    _play(client, cup, {_m("N05", "N12"): "=", _m("N06", "N11"): "N11"})
     # Quarter-finals: neighbours on the chart.
     _pair(client, cup)
     quarter = [
         (m.first.name, m.second.name)
         for m in CupMatch.objects.filter(tournament=cup, cup_round=2).order_by("position")
     ]
-    assert quarter == [("P01", "P08"), ("P13", "P12"), ("P02", "P10"), ("P03", "P11")]
+    assert quarter == [("N01", "N08"), ("N13", "N12"), ("N02", "N10"), ("N03", "N11")]
     number = _last_round(cup)
     assert client.post(round_url(cup, number), {"action": "publish"}).status_code == 302
     withdrawal = client.post(
-        tournament_url(cup, "cup_withdraw", _match_of(cup, "P11").pk),
-        {"player": cup.players.get(name="P11").pk},
+        tournament_url(cup, "cup_withdraw", _match_of(cup, "N11").pk),
+        {"player": cup.players.get(name="N11").pk},
     )
     assert withdrawal.status_code == 302
-    forfeit = Game.objects.get(round__tournament=cup, round__number=number, black__name="P03")
-    # K36: in match 4 (even) the lower player of the chart, P11, has White; K38: P03 wins.
-    assert (forfeit.white.name, forfeit.result) == ("P11", "-+")
+    forfeit = Game.objects.get(round__tournament=cup, round__number=number, black__name="N03")
+    # K36: in match 4 (even) the lower player of the chart, N11, has White; K38: N03 wins.
+    assert (forfeit.white.name, forfeit.result) == ("N11", "-+")
     number_games = Game.objects.filter(round__tournament=cup, round__number=number)
     chosen = {}
     for game in number_games.select_related("white", "black"):
         outcome = {
-            _m("P01", "P08"): "P01",
-            _m("P13", "P12"): "=",
-            _m("P02", "P10"): "P02",
+            _m("N01", "N08"): "N01",
+            _m("N13", "N12"): "=",
+            _m("N02", "N10"): "N02",
         }.get(_m(game.white.name, game.black.name))
         if outcome:
             chosen[game.board] = (
@@ -205,51 +205,51 @@ def test_k30_16_player_cup_with_byes_tiebreaks_and_armageddon_to_the_final(cup, 
             )
     assert client.post(boards_url(cup, number), button_data(cup, number, chosen)).status_code == 302
     _pair(client, cup)
-    _play(client, cup, {_m("P13", "P12"): "="})
+    _play(client, cup, {_m("N13", "N12"): "="})
     _pair(client, cup)
-    _play(client, cup, {_m("P13", "P12"): "P12"})
+    _play(client, cup, {_m("N13", "N12"): "N12"})
     # Semi-finals.
     _pair(client, cup)
-    _play(client, cup, {_m("P01", "P12"): "P12", _m("P02", "P03"): "="})
+    _play(client, cup, {_m("N01", "N12"): "N12", _m("N02", "N03"): "="})
     _pair(client, cup)
-    _play(client, cup, {_m("P02", "P03"): "P02"})
+    _play(client, cup, {_m("N02", "N03"): "N02"})
     _pair(client, cup)
-    _play(client, cup, {_m("P02", "P03"): "P03"})
-    _armageddon(client, cup, "P03", "B")
+    _play(client, cup, {_m("N02", "N03"): "N03"})
+    _armageddon(client, cup, "N03", "B")
     _pair(client, cup)
-    _play(client, cup, {_m("P02", "P03"): "P02"})
+    _play(client, cup, {_m("N02", "N03"): "N02"})
     # Final.
     _pair(client, cup)
-    _play(client, cup, {_m("P12", "P02"): "="})
+    _play(client, cup, {_m("N12", "N02"): "="})
     _pair(client, cup)
-    _play(client, cup, {_m("P12", "P02"): "P02"})
+    _play(client, cup, {_m("N12", "N02"): "N02"})
     _pair(client, cup)
-    _play(client, cup, {_m("P12", "P02"): "="})
+    _play(client, cup, {_m("N12", "N02"): "="})
     assert cup.rounds.count() == 14
     over = client.post(tournament_url(cup, "cup_pair"))
     assert over.status_code == 409
     # The public bracket, read without logging in.
     page = Client().get(tournament_url(cup, "cup_bracket")).content.decode()
     assert _winners(page) == {
-        "1-1": "P01",
-        "1-2": "P08",
-        "1-3": "P13",
-        "1-4": "P12",
-        "1-5": "P02",
-        "1-6": "P10",
-        "1-7": "P03",
-        "1-8": "P11",
-        "2-1": "P01",
-        "2-2": "P12",
-        "2-3": "P02",
-        "2-4": "P03",
-        "3-1": "P12",
-        "3-2": "P02",
-        "4-1": "P02",
+        "1-1": "N01",
+        "1-2": "N08",
+        "1-3": "N13",
+        "1-4": "N12",
+        "1-5": "N02",
+        "1-6": "N10",
+        "1-7": "N03",
+        "1-8": "N11",
+        "2-1": "N01",
+        "2-2": "N12",
+        "2-3": "N02",
+        "2-4": "N03",
+        "3-1": "N12",
+        "3-2": "N02",
+        "4-1": "N02",
     }
     placing = page[page.index('id="cup-placing"') :]
     placing = placing[: placing.index("</dl>")]
-    assert re.findall(r"<dd>([^<]+)</dd>", placing) == ["P02", "P12", "P01, P03"]
+    assert re.findall(r"<dd>([^<]+)</dd>", placing) == ["N02", "N12", "N01, N03"]
     # Only the main games count for the club Elo (K34).
     rated = Game.objects.filter(round__tournament=cup, rated=True).count()
     assert rated == 5 + 4 + 2 + 1
