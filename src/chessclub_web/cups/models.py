@@ -90,7 +90,10 @@ class CupMatch(models.Model):
     (``second`` empty: a bye) and what the arbiter entered for it."""
 
     tournament = models.ForeignKey(
-        Tournament, on_delete=models.CASCADE, related_name="cup_matches", verbose_name=_("tournament")
+        Tournament,
+        on_delete=models.CASCADE,
+        related_name="cup_matches",
+        verbose_name=_("tournament"),
     )
     cup_round = models.PositiveSmallIntegerField(_("cup round"))
     position = models.PositiveSmallIntegerField(_("match"))

@@ -415,7 +415,9 @@ def match_state(
             state.needs, state.next_white = "game", match.armageddon_white
     elif chain[decision.stage].kind == "games":
         state.needs = "game"
-        state.next_white = 3 - state.lines[-1].white if state.lines else _first_white(settings, match)
+        state.next_white = (
+            3 - state.lines[-1].white if state.lines else _first_white(settings, match)
+        )
     return state
 
 
@@ -450,11 +452,12 @@ class Bracket:
             return found
         match = final.states[0]
         if match.winner is not None:
-            found.append((_("Winner"), [match.winner_entry]))  # type: ignore[list-item]
-            found.append((_("Finalist"), [match.loser_entry]))  # type: ignore[list-item]
+            winner, loser = match.winner_entry, match.loser_entry
+            assert winner is not None and loser is not None
+            found.append((_("Winner"), [winner]))
+            found.append((_("Finalist"), [loser]))
         if total >= 2:
-            semis = [s.loser_entry for s in self.rounds[-2].states if s.winner is not None]
-            semis = [p for p in semis if p is not None]
+            semis = [s.loser_entry for s in self.rounds[-2].states if s.loser_entry is not None]
             if semis:
                 found.append((_("Semi-finalists"), semis))
         return found
@@ -483,9 +486,9 @@ def bracket(row: Tournament) -> Bracket:
     settings = settings_of(row)
     chain = chain_of(settings)
     matches = list(
-        CupMatch.objects.filter(tournament=row).select_related("first", "second").order_by(
-            "cup_round", "position"
-        )
+        CupMatch.objects.filter(tournament=row)
+        .select_related("first", "second")
+        .order_by("cup_round", "position")
     )
     games_of: dict[frozenset[int], list[Game]] = {}
     games = (
@@ -495,13 +498,19 @@ def bracket(row: Tournament) -> Bracket:
     )
     for game in games:
         games_of.setdefault(frozenset((game.white_id, game.black_id)), []).append(game)
+
+    def games_of_match(match: CupMatch) -> list[Game]:
+        if match.second_id is None:
+            return []
+        return games_of.get(frozenset((match.first_id, match.second_id)), [])
+
     first_round = [m for m in matches if m.cup_round == 1]
     size = 2 * len(first_round)
     total = size.bit_length() - 1 if size else 0
     rounds: list[CupRound] = []
     for number in range(1, total + 1):
         states = [
-            match_state(settings, chain, m, games_of.get(frozenset((m.first_id, m.second_id)), []))
+            match_state(settings, chain, m, games_of_match(m))
             for m in matches
             if m.cup_round == number
         ]
@@ -594,14 +603,17 @@ def _pair(row: Tournament, user: Any) -> Round:
         created = []
         for index, (one, two) in enumerate(core.next_round(range(len(winners))), start=1):
             a, b = states[one], states[two]
+            first, second = a.winner_entry, b.winner_entry
+            first_seed = a.match.seed_of(a.winner or 1)
+            assert first is not None and second is not None and first_seed is not None
             created.append(
                 CupMatch.objects.create(
                     tournament=row,
                     cup_round=current.number + 1,
                     position=index,
-                    first=a.winner_entry,
-                    first_seed=a.match.seed_of(a.winner or 1),
-                    second=b.winner_entry,
+                    first=first,
+                    first_seed=first_seed,
+                    second=second,
                     second_seed=b.match.seed_of(b.winner or 1),
                 )
             )
@@ -611,7 +623,7 @@ def _pair(row: Tournament, user: Any) -> Round:
         cup_round = current.number
     number = (row.rounds.order_by("-number").values_list("number", flat=True).first() or 0) + 1
     round_row = Round.objects.create(tournament=row, number=number, state=RoundState.DRAFT)
-    boards = []
+    boards: list[Game] = []
     for state in states:
         if state.needs != "game" or state.next_white is None:
             continue
@@ -810,7 +822,9 @@ def withdraw(row: Tournament, user: Any, match_id: int, entry: int) -> CupMatch:
                 continue
             won_by_white = game.black_id == entry
             code = (
-                ResultCode.WHITE_WINS_BY_FORFEIT if won_by_white else ResultCode.BLACK_WINS_BY_FORFEIT
+                ResultCode.WHITE_WINS_BY_FORFEIT
+                if won_by_white
+                else ResultCode.BLACK_WINS_BY_FORFEIT
             )
             outcome = save_results(row, game.round, [Change(game.pk, code, game.version)], user)
             if getattr(outcome, "stale", None):

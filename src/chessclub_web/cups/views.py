@@ -11,6 +11,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from chessclub.club_systems.knockout import Stage
 from chessclub_web.clubs.models import Club
 from chessclub_web.clubs.permissions import Action
 from chessclub_web.cups import services
@@ -66,7 +67,7 @@ def _bracket_context(request: HttpRequest, club: Club, row: Tournament) -> dict:
     )
 
 
-def stage_names(chain: tuple[services.core.Stage, ...]) -> list[str]:
+def stage_names(chain: tuple[Stage, ...]) -> list[str]:
     names = []
     for index, stage in enumerate(chain):
         if index == 0:
@@ -141,7 +142,12 @@ def cup_match(request: HttpRequest, club: Club, row: Tournament, match: int) -> 
             }
         )
     context = _context(
-        request, club, row, state=state, stages=stages, round_name=found.rounds[state.match.cup_round - 1].name
+        request,
+        club,
+        row,
+        state=state,
+        stages=stages,
+        round_name=found.rounds[state.match.cup_round - 1].name,
     )
     if request.GET.get("format") == "pdf":
         from chessclub_web.documents.rendering import PDF_TYPE, pdf

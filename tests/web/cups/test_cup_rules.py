@@ -13,7 +13,14 @@ from chessclub_web.cups import services
 from chessclub_web.cups.models import CupMatch, CupSettings
 from chessclub_web.tournaments.models import Game, Tournament
 
-from ..builders import boards_url, button_data, client_for, make_tournament, round_url, tournament_url
+from ..builders import (
+    boards_url,
+    button_data,
+    client_for,
+    make_tournament,
+    round_url,
+    tournament_url,
+)
 
 PLAYERS = [("A", 2000), ("B", 1900), ("C", 1800), ("D", 1700), ("E", 1600)]
 
@@ -130,7 +137,9 @@ def test_k36_colours_from_the_bracket_alternate_down_the_chart(public_club, owne
     client = client_for(owner)
     assert client.post(tournament_url(row, "cup_draw")).status_code == 302
     # Chart 1–8, 4–5, 2–7, 3–6: the upper player White in matches 1 and 3, the lower in 2, 4.
-    boards = list(row.rounds.get().games.order_by("board").values_list("white__name", "black__name"))
+    boards = list(
+        row.rounds.get().games.order_by("board").values_list("white__name", "black__name")
+    )
     assert boards == [("A", "H"), ("E", "D"), ("B", "G"), ("F", "C")]
 
 

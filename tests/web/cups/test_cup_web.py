@@ -92,7 +92,9 @@ def _play(client: Client, row: Tournament, outcomes: dict[frozenset[str], str]) 
         if game.result:
             continue
         outcome = outcomes[frozenset((game.white.name, game.black.name))]
-        chosen[game.board] = "=" if outcome == "=" else "1-0" if outcome == game.white.name else "0-1"
+        chosen[game.board] = (
+            "=" if outcome == "=" else "1-0" if outcome == game.white.name else "0-1"
+        )
     response = client.post(boards_url(row, number), button_data(row, number, chosen))
     assert response.status_code == 302, response.content.decode()[:2000]
 

@@ -5,53 +5,190 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('tournaments', '0012_tournament_system_cup_scheveningen'),
+        ("tournaments", "0012_tournament_system_cup_scheveningen"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='CupSettings',
+            name="CupSettings",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('preset', models.CharField(choices=[('grenchen', 'SK Grenchen: 1 game, then blitz 5+3 until decided'), ('bellheim', 'SC Bellheim: 1 game, 2 blitz games, then sudden death'), ('ssb-final', 'SSB final phase: 2 games, then Armageddon'), ('thun', 'Best of five (Schachklub Thun): first to 2½, Armageddon at 2:2'), ('custom', 'Custom')], default='grenchen', max_length=16, verbose_name='match format')),
-                ('stages', models.JSONField(blank=True, default=list, verbose_name='stages')),
-                ('seeding', models.CharField(choices=[('rating', 'By rating (byes to the top seeds)'), ('drawn', 'Drawn by lot (from a recorded seed)')], default='rating', max_length=8, verbose_name='seeding')),
-                ('seed', models.PositiveIntegerField(blank=True, help_text='Empty: chosen at the draw and recorded, so that the draw can be shown again.', null=True, verbose_name='seed of the lots')),
-                ('first_colour', models.CharField(choices=[('lot', 'By lot'), ('bracket', 'From the bracket (alternating down the chart)')], default='bracket', max_length=8, verbose_name='colours of the first game')),
-                ('armageddon_white', models.CharField(choices=[('lot', 'By lot'), ('lower_rated', 'The lower-rated player chooses')], default='lot', max_length=12, verbose_name='White in Armageddon')),
-                ('drawn_at', models.DateTimeField(blank=True, editable=False, null=True, verbose_name='drawn at')),
-                ('tournament', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='cup_settings', to='tournaments.tournament', verbose_name='tournament')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "preset",
+                    models.CharField(
+                        choices=[
+                            ("grenchen", "SK Grenchen: 1 game, then blitz 5+3 until decided"),
+                            ("bellheim", "SC Bellheim: 1 game, 2 blitz games, then sudden death"),
+                            ("ssb-final", "SSB final phase: 2 games, then Armageddon"),
+                            (
+                                "thun",
+                                "Best of five (Schachklub Thun): first to 2½, Armageddon at 2:2",
+                            ),
+                            ("custom", "Custom"),
+                        ],
+                        default="grenchen",
+                        max_length=16,
+                        verbose_name="match format",
+                    ),
+                ),
+                ("stages", models.JSONField(blank=True, default=list, verbose_name="stages")),
+                (
+                    "seeding",
+                    models.CharField(
+                        choices=[
+                            ("rating", "By rating (byes to the top seeds)"),
+                            ("drawn", "Drawn by lot (from a recorded seed)"),
+                        ],
+                        default="rating",
+                        max_length=8,
+                        verbose_name="seeding",
+                    ),
+                ),
+                (
+                    "seed",
+                    models.PositiveIntegerField(
+                        blank=True,
+                        help_text="Empty: chosen at the draw and recorded, so that the draw can be shown again.",
+                        null=True,
+                        verbose_name="seed of the lots",
+                    ),
+                ),
+                (
+                    "first_colour",
+                    models.CharField(
+                        choices=[
+                            ("lot", "By lot"),
+                            ("bracket", "From the bracket (alternating down the chart)"),
+                        ],
+                        default="bracket",
+                        max_length=8,
+                        verbose_name="colours of the first game",
+                    ),
+                ),
+                (
+                    "armageddon_white",
+                    models.CharField(
+                        choices=[
+                            ("lot", "By lot"),
+                            ("lower_rated", "The lower-rated player chooses"),
+                        ],
+                        default="lot",
+                        max_length=12,
+                        verbose_name="White in Armageddon",
+                    ),
+                ),
+                (
+                    "drawn_at",
+                    models.DateTimeField(
+                        blank=True, editable=False, null=True, verbose_name="drawn at"
+                    ),
+                ),
+                (
+                    "tournament",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="cup_settings",
+                        to="tournaments.tournament",
+                        verbose_name="tournament",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'cup settings',
-                'verbose_name_plural': 'cup settings',
+                "verbose_name": "cup settings",
+                "verbose_name_plural": "cup settings",
             },
         ),
         migrations.CreateModel(
-            name='CupMatch',
+            name="CupMatch",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('cup_round', models.PositiveSmallIntegerField(verbose_name='cup round')),
-                ('position', models.PositiveSmallIntegerField(verbose_name='match')),
-                ('first_seed', models.PositiveSmallIntegerField(verbose_name='seed of the first player')),
-                ('second_seed', models.PositiveSmallIntegerField(blank=True, null=True, verbose_name='seed of the second player')),
-                ('lot_winner', models.PositiveSmallIntegerField(blank=True, null=True, verbose_name='lot won by')),
-                ('armageddon_white', models.PositiveSmallIntegerField(blank=True, null=True, verbose_name='White in Armageddon')),
-                ('armageddon_chosen', models.BooleanField(default=False, verbose_name='colour chosen')),
-                ('withdrawn', models.PositiveSmallIntegerField(blank=True, null=True, verbose_name='withdrawn')),
-                ('first', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='cup_matches_first', to='tournaments.tournamentplayer', verbose_name='first player')),
-                ('second', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='cup_matches_second', to='tournaments.tournamentplayer', verbose_name='second player')),
-                ('tournament', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='cup_matches', to='tournaments.tournament', verbose_name='tournament')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("cup_round", models.PositiveSmallIntegerField(verbose_name="cup round")),
+                ("position", models.PositiveSmallIntegerField(verbose_name="match")),
+                (
+                    "first_seed",
+                    models.PositiveSmallIntegerField(verbose_name="seed of the first player"),
+                ),
+                (
+                    "second_seed",
+                    models.PositiveSmallIntegerField(
+                        blank=True, null=True, verbose_name="seed of the second player"
+                    ),
+                ),
+                (
+                    "lot_winner",
+                    models.PositiveSmallIntegerField(
+                        blank=True, null=True, verbose_name="lot won by"
+                    ),
+                ),
+                (
+                    "armageddon_white",
+                    models.PositiveSmallIntegerField(
+                        blank=True, null=True, verbose_name="White in Armageddon"
+                    ),
+                ),
+                (
+                    "armageddon_chosen",
+                    models.BooleanField(default=False, verbose_name="colour chosen"),
+                ),
+                (
+                    "withdrawn",
+                    models.PositiveSmallIntegerField(
+                        blank=True, null=True, verbose_name="withdrawn"
+                    ),
+                ),
+                (
+                    "first",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="cup_matches_first",
+                        to="tournaments.tournamentplayer",
+                        verbose_name="first player",
+                    ),
+                ),
+                (
+                    "second",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="cup_matches_second",
+                        to="tournaments.tournamentplayer",
+                        verbose_name="second player",
+                    ),
+                ),
+                (
+                    "tournament",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="cup_matches",
+                        to="tournaments.tournament",
+                        verbose_name="tournament",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'cup match',
-                'verbose_name_plural': 'cup matches',
-                'ordering': ('tournament', 'cup_round', 'position'),
-                'constraints': [models.UniqueConstraint(fields=('tournament', 'cup_round', 'position'), name='cup_one_match_per_place')],
+                "verbose_name": "cup match",
+                "verbose_name_plural": "cup matches",
+                "ordering": ("tournament", "cup_round", "position"),
+                "constraints": [
+                    models.UniqueConstraint(
+                        fields=("tournament", "cup_round", "position"),
+                        name="cup_one_match_per_place",
+                    )
+                ],
             },
         ),
     ]
