@@ -12,8 +12,10 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path(_BASE + "settings/", views.cup_settings, name="cup_settings"),
     path(_BASE + "draw/", views.cup_draw, name="cup_draw"),
     path(_BASE + "pair/", views.cup_pair, name="cup_pair"),
-    path(_BASE + "matches/<int:match>/", views.cup_match, name="cup_match"),
-    path(_BASE + "matches/<int:match>/lot/", views.cup_lot, name="cup_lot"),
-    path(_BASE + "matches/<int:match>/armageddon/", views.cup_armageddon, name="cup_armageddon"),
-    path(_BASE + "matches/<int:match>/withdraw/", views.cup_withdraw, name="cup_withdraw"),
+    path(_BASE + "matches/<int:cup_match>/", views.cup_match, name="cup_match"),
+    path(_BASE + "matches/<int:cup_match>/lot/", views.cup_lot, name="cup_lot"),
+    path(
+        _BASE + "matches/<int:cup_match>/armageddon/", views.cup_armageddon, name="cup_armageddon"
+    ),
+    path(_BASE + "matches/<int:cup_match>/withdraw/", views.cup_withdraw, name="cup_withdraw"),
 ]

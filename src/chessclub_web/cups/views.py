@@ -109,14 +109,11 @@ def cup_bracket_pdf(request: HttpRequest, club: Club, row: Tournament) -> HttpRe
 
 @require_safe
 @tournament_view()
-def cup_match(request: HttpRequest, club: Club, row: Tournament, match: int) -> HttpResponse:
+def cup_match(request: HttpRequest, club: Club, row: Tournament, cup_match: int) -> HttpResponse:
     """K39: a match's sheet, stage by stage: its games and the rows of the games to come."""
     _cup(row)
     found = services.bracket(row)
-    state = next(
-        (s for r in found.rounds for s in r.states if s.match.pk == match),
-        None,
-    )
+    state = next((s for r in found.rounds for s in r.states if s.match.pk == cup_match), None)
     if state is None:
         raise Http404("No such match")
     names = stage_names(found.chain)
@@ -154,7 +151,7 @@ def cup_match(request: HttpRequest, club: Club, row: Tournament, match: int) -> 
 
         page = render_to_string("cups/match_print.html", context)
         response = HttpResponse(pdf([page]), content_type=PDF_TYPE)
-        response["Content-Disposition"] = f'inline; filename="cup-match-{match}.pdf"'
+        response["Content-Disposition"] = f'inline; filename="cup-match-{cup_match}.pdf"'
         return response
     return render(request, "cups/match.html", context)
 
@@ -229,22 +226,24 @@ def _match_row(row: Tournament, match: int) -> CupMatch:
 
 @require_POST
 @tournament_view(Action.EDIT_PAIRINGS)
-def cup_lot(request: HttpRequest, club: Club, row: Tournament, match: int) -> HttpResponse:
+def cup_lot(request: HttpRequest, club: Club, row: Tournament, cup_match: int) -> HttpResponse:
     """K37: the lot's winner."""
     _cup(row)
-    services.set_lot(row, request.user, _match_row(row, match).pk, _entry(request))
+    services.set_lot(row, request.user, _match_row(row, cup_match).pk, _entry(request))
     messages.success(request, _("The lot was recorded."))
     return _back(club, row)
 
 
 @require_POST
 @tournament_view(Action.EDIT_PAIRINGS)
-def cup_armageddon(request: HttpRequest, club: Club, row: Tournament, match: int) -> HttpResponse:
+def cup_armageddon(
+    request: HttpRequest, club: Club, row: Tournament, cup_match: int
+) -> HttpResponse:
     """K37: who has White in the Armageddon (drawn, or chosen by the lower-rated player)."""
     _cup(row)
     colour = str(request.POST.get("colour", "W"))
     services.set_armageddon_white(
-        row, request.user, _match_row(row, match).pk, _entry(request), colour
+        row, request.user, _match_row(row, cup_match).pk, _entry(request), colour
     )
     messages.success(request, _("White in the Armageddon was recorded."))
     return _back(club, row)
@@ -252,9 +251,9 @@ def cup_armageddon(request: HttpRequest, club: Club, row: Tournament, match: int
 
 @require_POST
 @tournament_view(Action.MANAGE_ENTRIES)
-def cup_withdraw(request: HttpRequest, club: Club, row: Tournament, match: int) -> HttpResponse:
+def cup_withdraw(request: HttpRequest, club: Club, row: Tournament, cup_match: int) -> HttpResponse:
     """K38: a player withdraws from their match."""
     _cup(row)
-    services.withdraw(row, request.user, _match_row(row, match).pk, _entry(request))
+    services.withdraw(row, request.user, _match_row(row, cup_match).pk, _entry(request))
     messages.success(request, _("The withdrawal was recorded: the opponent goes through."))
     return _back(club, row)
