@@ -536,8 +536,8 @@ class DownloadRefused(refusals.Refused):
                 "a name that no other file of the club takes, on the Export tab."
             ),
             "club_system": _(
-                "A Keizer competition is outside FIDE's systems: its Keizer score is its "
-                "ranking, so no FIDE or federation file is made for it."
+                "This club competition is outside FIDE's systems: no FIDE or federation file "
+                "is made for it."
             ),
         }
         super().__init__(messages.get(reason, reason), status=status)

@@ -239,7 +239,7 @@ def export(request: HttpRequest, club: Club, row: Tournament) -> HttpResponse:
         else:
             return _download(found.data, found.name, found.content_type)
     if row.system in CLUB_SYSTEMS:
-        # A Keizer competition gets no file at all (K20): say why at the top of the tab.
+        # A club competition gets no file at all (K20, K30): say why at the top of the tab.
         errors.append(str(services.DownloadRefused(409, "club_system")))
     core = load_tournament(row)
     check = services.check(core, settings.fide_rated)

@@ -193,6 +193,15 @@ def new_tournament(request: HttpRequest, club: Club) -> HttpResponse:
                         "is made for it."
                     ),
                 )
+            if row.system == System.KNOCKOUT:
+                messages.warning(
+                    request,
+                    _(
+                        "This knockout cup is outside FIDE's systems: its bracket is its result, "
+                        "no FIDE tiebreak applies and no FIDE or federation file is made for it. "
+                        "Register its players, then draw the bracket on the Cup tab."
+                    ),
+                )
             messages.success(request, _("The tournament was created: register its players."))
             return redirect(entries_url(row))
         status = 400

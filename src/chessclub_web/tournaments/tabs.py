@@ -50,6 +50,7 @@ TABS: tuple[Tab, ...] = (
     Tab("calendar", "calendar", _("Calendar")),
     Tab("documents", "documents", _("Documents")),
     Tab("keizer", "keizer_standings", _("Keizer system"), condition=_keizer),
+    Tab("cup", "cup_bracket", _("Cup"), condition=lambda t: t.system == System.KNOCKOUT),
     Tab("teams", "team_standings", pgettext_lazy("tab", "Teams"), condition=_team_event),
     Tab("entries", "entries", pgettext_lazy("tab", "Entries"), Action.MANAGE_ENTRIES),
     Tab("history", "history", _("History"), Action.ENTER_RESULTS),

@@ -244,6 +244,8 @@ def standings(request: HttpRequest, club: Club, row: Tournament) -> HttpResponse
     if row.system == System.KEIZER:
         # The Keizer score is the ranking (K20): no FIDE standings for this competition.
         return redirect(reverse("keizer_standings", args=(club.number, row.pk)))
+    if row.system == System.KNOCKOUT:  # a cup's result is its bracket (K30)
+        return redirect(reverse("cup_bracket", args=(club.number, row.pk)))
     return _tournament_page(request, club, row, "standings")
 
 

@@ -183,8 +183,21 @@ def world(request, make_user, django_user_model) -> World:
         kind=Kind.INDEPENDENT,
         creator=creator,
     )
+    # A knockout cup (its own pages), its bracket drawn.
+    cup = make_tournament(
+        club,
+        [("Cup A", 2000), ("Cup B", 1900), ("Cup C", 1800)],
+        [],
+        name="Cup",
+        system=System.KNOCKOUT,
+        kind=Kind.INDEPENDENT,
+        creator=creator,
+    )
+    from chessclub_web.cups import services as cups
+
+    cups.draw(cup, users["owner"])
     superuser = django_user_model.objects.create_superuser("root", password="pw-root-123")
-    return World(club, users, superuser, [individual, team, closed, keizer])
+    return World(club, users, superuser, [individual, team, closed, keizer, cup])
 
 
 def _kwargs(page: Page, tournament: Tournament) -> dict[str, object]:
@@ -201,6 +214,11 @@ def _kwargs(page: Page, tournament: Tournament) -> dict[str, object]:
             values[name] = "BH"
         elif name in ("player", "entry"):
             values[name] = tournament.players.order_by("pairing_number").first().pk
+        elif name == "cup_match":
+            from chessclub_web.cups.models import CupMatch
+
+            found = CupMatch.objects.filter(tournament=tournament).order_by("pk").first()
+            values[name] = found.pk if found else 1
         elif name == "match":
             match = Match.objects.filter(round__tournament=tournament).order_by("pk").first()
             values[name] = match.pk if match else 1
