@@ -284,6 +284,7 @@ INSTALLED_APPS = [
     "chessclub_web.fide",
     "chessclub_web.teams",
     "chessclub_web.keizer",
+    "chessclub_web.scheveningen",
     "chessclub_web.documents",
     "chessclub_web.background",
     "chessclub_web.accounts",

@@ -105,6 +105,7 @@ urlpatterns = [
     path("", include("chessclub_web.fse.urls")),
     path("", include("chessclub_web.teams.urls")),
     path("", include("chessclub_web.keizer.urls")),
+    path("", include("chessclub_web.scheveningen.urls")),
     path("", include("chessclub_web.documents.urls")),
     path("", include("chessclub_web.background.urls")),
     path("", include("chessclub_web.accounts.urls")),

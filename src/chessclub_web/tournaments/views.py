@@ -237,6 +237,8 @@ def standings(request: HttpRequest, club: Club, row: Tournament) -> HttpResponse
     if row.system == System.KEIZER:
         # The Keizer score is the ranking (K20): no FIDE standings for this competition.
         return redirect(reverse("keizer_standings", args=(club.number, row.pk)))
+    if row.system == System.SCHEVENINGEN:  # the match's score is its standings (K42)
+        return redirect(reverse("scheveningen_match", args=(club.number, row.pk)))
     return _tournament_page(request, club, row, "standings")
 
 
