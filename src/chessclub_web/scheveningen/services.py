@@ -23,6 +23,7 @@ from chessclub_web.audit.models import AuditAction
 from chessclub_web.audit.services import record
 from chessclub_web.clubs.permissions import Action
 from chessclub_web.pairings.services import publish_round
+from chessclub_web.results.services import Change, save_results
 from chessclub_web.scheveningen.models import (
     MAX_BOARDS,
     MIN_BOARDS,
@@ -135,8 +136,10 @@ def check_lineups(
             place = f"{team}{board}"
             if pid in seen:
                 raise ScheveningenBadInput(
-                    _("%(name)s is placed twice (%(first)s and %(second)s): a player plays in one "
-                    "team, on one board.")
+                    _(
+                        "%(name)s is placed twice (%(first)s and %(second)s): a player plays in "
+                        "one team, on one board."
+                    )
                     % {"name": entries[pid].name, "first": seen[pid], "second": place},
                     field=place.lower(),
                 )
@@ -442,9 +445,7 @@ def _max_left(rounds: Sequence[RoundLine], primary: str) -> Fraction:
         if primary == Primary.MATCH_POINTS:
             left += 0 if line.complete and line.counted else 2
         else:
-            left += sum(
-                1 for b in line.boards if not (line.counted and b.result)
-            )
+            left += sum(1 for b in line.boards if not (line.counted and b.result))
     return left
 
 
@@ -464,9 +465,7 @@ def score(row: Tournament, after: int | None = None) -> Score | None:
             field="after",
         )
     chosen = len(table) if after is None else after
-    stored = {
-        r.number: r for r in row.rounds.prefetch_related("games").order_by("number")
-    }
+    stored = {r.number: r for r in row.rounds.prefetch_related("games").order_by("number")}
     results: dict[tuple[int, int], str] = {}
     lines: list[RoundLine] = []
     differences: list[str] = []
@@ -481,7 +480,9 @@ def score(row: Tournament, after: int | None = None) -> Score | None:
         board_lines = []
         for g in games:
             white, black = seats[g.white], seats[g.black]
-            game = next((x for x in found if (x.white_id, x.black_id) == (white.pk, black.pk)), None)
+            game = next(
+                (x for x in found if (x.white_id, x.black_id) == (white.pk, black.pk)), None
+            )
             code = game.result if game else ""
             if game is None:
                 game = next(
@@ -490,14 +491,18 @@ def score(row: Tournament, after: int | None = None) -> Score | None:
                 if game is not None:
                     code = _FLIPPED.get(game.result, "")
                     differences.append(
-                        _("Round %(round)s: %(white)s–%(black)s is played with the colours "
-                        "exchanged.")
+                        _(
+                            "Round %(round)s: %(white)s–%(black)s is played with the colours "
+                            "exchanged."
+                        )
                         % {"round": number, "white": white.name, "black": black.name}
                     )
                 elif round_row is not None:
                     differences.append(
-                        _("Round %(round)s: %(white)s–%(black)s of the table is not among its "
-                        "boards (it counts as not played).")
+                        _(
+                            "Round %(round)s: %(white)s–%(black)s of the table is not among its "
+                            "boards (it counts as not played)."
+                        )
                         % {"round": number, "white": white.name, "black": black.name}
                     )
             if game is not None:
@@ -523,8 +528,10 @@ def score(row: Tournament, after: int | None = None) -> Score | None:
         for extra in found:
             if extra.pk not in used:
                 differences.append(
-                    _("Round %(round)s: board %(board)s is not a game of the table (it is not "
-                    "counted).")
+                    _(
+                        "Round %(round)s: board %(board)s is not a game of the table (it is not "
+                        "counted)."
+                    )
                     % {"round": number, "board": extra.board}
                 )
         alone = core.result([games], results)
@@ -564,9 +571,7 @@ def score(row: Tournament, after: int | None = None) -> Score | None:
         if match.primary == Primary.MATCH_POINTS
         else (total.game_points["A"], total.game_points["B"])
     )
-    decided = winner is not None and abs(primary_a - primary_b) > _max_left(
-        lines, match.primary
-    )
+    decided = winner is not None and abs(primary_a - primary_b) > _max_left(lines, match.primary)
     return Score(
         match=match,
         after=chosen,
@@ -610,8 +615,6 @@ def enter_forfeits(row: Tournament, user: Any) -> int:
     """K43: enter the forfeits due (:func:`pending_forfeits`) through the results' one way of
     writing a result (``results.services.save_results``; permission ``ENTER_RESULTS``).
     Returns how many boards were written."""
-    from chessclub_web.results.services import Change, save_results
-
     _require(user, row, Action.ENTER_RESULTS)
     require_scheveningen(row)
     refusals.require_open(row, _("The match is closed."))

@@ -15,6 +15,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from chessclub_web.clubs.models import Club
 from chessclub_web.clubs.permissions import Action
+from chessclub_web.documents import rendering
 from chessclub_web.refusals import Refused
 from chessclub_web.scheveningen import services
 from chessclub_web.scheveningen.forms import SetupForm, seat_field
@@ -80,8 +81,6 @@ def scheveningen_match(request: HttpRequest, club: Club, row: Tournament) -> Htt
     _scheveningen(row)
     context = _match_context(request, club, row)
     if request.GET.get("format") == "pdf":
-        from chessclub_web.documents import rendering
-
         page = render_to_string("scheveningen/match_print.html", context, request=request)
         response = HttpResponse(rendering.pdf([page]), content_type=rendering.PDF_TYPE)
         response["Content-Disposition"] = f'inline; filename="scheveningen-{row.pk}.pdf"'
@@ -181,9 +180,7 @@ def scheveningen_publish(request: HttpRequest, club: Club, row: Tournament) -> H
     """K41: publish every draft round at once."""
     _scheveningen(row)
     published = services.publish_all(row, request.user)
-    messages.success(
-        request, _("%(count)s round(s) published.") % {"count": len(published)}
-    )
+    messages.success(request, _("%(count)s round(s) published.") % {"count": len(published)})
     return redirect(_url("scheveningen_match", club, row))
 
 

@@ -46,9 +46,9 @@ def test_K44_match_page_on_a_390px_phone_without_javascript(
     page.goto(f"{live_server.url}/clubs/700/tournaments/{t.pk}/scheveningen/")
     text = page.content()
     assert "Cercle royal des échecs du Nord" in text
-    page.screenshot(path="/tmp/schev/phone.png", full_page=True)
     wide = page.evaluate(
-        "[...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > 392)"
+        "[...document.querySelectorAll('body *')]"
+        ".filter(e => e.getBoundingClientRect().right > 392)"
         ".slice(0, 8).map(e => e.tagName + '.' + e.className + '#' + e.id)"
     )
     assert page.evaluate("document.documentElement.scrollWidth") <= 390, wide

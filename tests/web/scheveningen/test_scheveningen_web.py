@@ -66,7 +66,8 @@ def _match(club: Club, players, **kw) -> Tournament:
 
 def _set_up(client: Client, row: Tournament, boards: int, **extra: str) -> None:
     response = client.post(
-        tournament_url(row, "scheveningen_setup"), {**_setup_data(boards, **extra), **_lineup(row, boards)}
+        tournament_url(row, "scheveningen_setup"),
+        {**_setup_data(boards, **extra), **_lineup(row, boards)},
     )
     assert response.status_code == 302, response.content.decode()[:3000]
 
@@ -118,10 +119,7 @@ def test_K41_four_boards_through_the_web_are_the_specification_table(four, owner
     for number, expected in enumerate(SPEC_FOUR, start=1):
         boards_page = client.get(f"/clubs/700/tournaments/{four.pk}/rounds/{number}/boards/")
         text = boards_page.content.decode()
-        order = [
-            by_name[n]
-            for n in re.findall(r"\b(" + "|".join(by_name) + r")\b", text)
-        ]
+        order = [by_name[n] for n in re.findall(r"\b(" + "|".join(by_name) + r")\b", text)]
         pairs = [f"{order[i]}-{order[i + 1]}" for i in range(0, 8, 2)]
         assert pairs == expected
 
@@ -153,7 +151,9 @@ def test_K41_rounds_are_drafts_until_published(four, owner):
     assert four.planned_rounds == 4
     # Published on the existing pairing page, one round.
     assert client.get(f"/clubs/700/tournaments/{four.pk}/rounds/1/pairing/").status_code == 200
-    response = client.post(f"/clubs/700/tournaments/{four.pk}/rounds/1/pairing/", {"action": "publish"})
+    response = client.post(
+        f"/clubs/700/tournaments/{four.pk}/rounds/1/pairing/", {"action": "publish"}
+    )
     assert response.status_code == 302
     assert Round.objects.get(tournament=four, number=1).state == RoundState.PUBLISHED
     # Made twice: refused, nothing added.
@@ -306,7 +306,8 @@ def test_K40_one_board_or_a_gap_refused(four, owner):
     ids = _lineup(four, 4)
     client = client_for(owner)
     one = client.post(
-        tournament_url(four, "scheveningen_setup"), {**_setup_data(1), "a1": ids["a1"], "b1": ids["b1"]}
+        tournament_url(four, "scheveningen_setup"),
+        {**_setup_data(1), "a1": ids["a1"], "b1": ids["b1"]},
     )
     assert one.status_code == 400 and "2 à 8" in one.content.decode()
     gap = {**_setup_data(4), **ids}
@@ -383,7 +384,12 @@ def test_K40_visitor_cannot_change(four, page):
 
 @pytest.mark.parametrize(
     "page",
-    ["scheveningen_setup", "scheveningen_make_rounds", "scheveningen_publish", "scheveningen_forfeits"],
+    [
+        "scheveningen_setup",
+        "scheveningen_make_rounds",
+        "scheveningen_publish",
+        "scheveningen_forfeits",
+    ],
 )
 def test_K40_another_clubs_arbiter_cannot_change(four, owner, make_user, page):
     other = Club.objects.create(name="Autre cercle", number="702", public=True)
@@ -402,7 +408,10 @@ def test_K40_another_clubs_arbiter_cannot_change(four, owner, make_user, page):
 def test_K40_the_clubs_arbiter_may_make_the_rounds(four, owner, make_user, public_club):
     arbiter = make_user("arbiter", public_club, Role.ARBITER)
     _set_up(client_for(owner), four, 4)
-    assert client_for(arbiter).post(tournament_url(four, "scheveningen_make_rounds")).status_code == 302
+    assert (
+        client_for(arbiter).post(tournament_url(four, "scheveningen_make_rounds")).status_code
+        == 302
+    )
     assert four.rounds.count() == 4
 
 

@@ -6,43 +6,107 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('tournaments', '0012_tournament_system_cup_scheveningen'),
+        ("tournaments", "0012_tournament_system_cup_scheveningen"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='ScheveningenMatch',
+            name="ScheveningenMatch",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('team_a', models.CharField(max_length=100, verbose_name='team A')),
-                ('team_b', models.CharField(max_length=100, verbose_name='team B')),
-                ('double', models.BooleanField(default=False, verbose_name='double Scheveningen')),
-                ('primary', models.CharField(choices=[('game_points', 'Game points (total of the games)'), ('match_points', 'Match points (each round a match)')], default='game_points', max_length=16, verbose_name='primary score')),
-                ('tournament', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='scheveningen_match', to='tournaments.tournament', verbose_name='tournament')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("team_a", models.CharField(max_length=100, verbose_name="team A")),
+                ("team_b", models.CharField(max_length=100, verbose_name="team B")),
+                ("double", models.BooleanField(default=False, verbose_name="double Scheveningen")),
+                (
+                    "primary",
+                    models.CharField(
+                        choices=[
+                            ("game_points", "Game points (total of the games)"),
+                            ("match_points", "Match points (each round a match)"),
+                        ],
+                        default="game_points",
+                        max_length=16,
+                        verbose_name="primary score",
+                    ),
+                ),
+                (
+                    "tournament",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="scheveningen_match",
+                        to="tournaments.tournament",
+                        verbose_name="tournament",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'Scheveningen match',
-                'verbose_name_plural': 'Scheveningen matches',
+                "verbose_name": "Scheveningen match",
+                "verbose_name_plural": "Scheveningen matches",
             },
         ),
         migrations.CreateModel(
-            name='Seat',
+            name="Seat",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('team', models.CharField(choices=[('A', 'Team A'), ('B', 'Team B')], max_length=1, verbose_name='team')),
-                ('board', models.PositiveSmallIntegerField(validators=[django.core.validators.MinValueValidator(1), django.core.validators.MaxValueValidator(8)], verbose_name='board')),
-                ('match', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='seats', to='scheveningen.scheveningenmatch', verbose_name='match')),
-                ('player', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='scheveningen_seat', to='tournaments.tournamentplayer', verbose_name='player')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "team",
+                    models.CharField(
+                        choices=[("A", "Team A"), ("B", "Team B")],
+                        max_length=1,
+                        verbose_name="team",
+                    ),
+                ),
+                (
+                    "board",
+                    models.PositiveSmallIntegerField(
+                        validators=[
+                            django.core.validators.MinValueValidator(1),
+                            django.core.validators.MaxValueValidator(8),
+                        ],
+                        verbose_name="board",
+                    ),
+                ),
+                (
+                    "match",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="seats",
+                        to="scheveningen.scheveningenmatch",
+                        verbose_name="match",
+                    ),
+                ),
+                (
+                    "player",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="scheveningen_seat",
+                        to="tournaments.tournamentplayer",
+                        verbose_name="player",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'line-up place',
-                'verbose_name_plural': 'line-up places',
-                'ordering': ('team', 'board'),
-                'constraints': [models.UniqueConstraint(fields=('match', 'team', 'board'), name='scheveningen_one_player_per_board')],
+                "verbose_name": "line-up place",
+                "verbose_name_plural": "line-up places",
+                "ordering": ("team", "board"),
+                "constraints": [
+                    models.UniqueConstraint(
+                        fields=("match", "team", "board"), name="scheveningen_one_player_per_board"
+                    )
+                ],
             },
         ),
     ]
