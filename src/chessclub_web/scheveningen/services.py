@@ -84,9 +84,17 @@ def lineup(row: Tournament) -> dict[tuple[str, int], TournamentPlayer]:
     }
 
 
+def _complete(seats: Mapping[tuple[str, int], Any]) -> int:
+    """The boards of a complete line-up (both teams, boards 1 to n), else 0 (a player removed
+    from the entries since leaves a hole)."""
+    boards = sum(1 for team, _board in seats if team == Team.A)
+    full = {(t.value, board) for t in (Team.A, Team.B) for board in range(1, boards + 1)}
+    return boards if set(seats) == full and boards >= MIN_BOARDS else 0
+
+
 def boards_of(row: Tournament) -> int:
-    """The number of boards of the stored line-up (0 before the set-up)."""
-    return sum(1 for team, _board in lineup(row) if team == Team.A)
+    """The number of boards of the stored line-up (0 before the set-up or when incomplete)."""
+    return _complete(lineup(row))
 
 
 def started(row: Tournament) -> bool:
@@ -454,8 +462,8 @@ def score(row: Tournament, after: int | None = None) -> Score | None:
     stored games with the core's ``result``; ``None`` before the set-up."""
     match = match_of(row)
     seats = lineup(row)
-    boards = sum(1 for team, _board in seats if team == Team.A)
-    if match is None or boards < MIN_BOARDS:
+    boards = _complete(seats)
+    if match is None or not boards:
         return None
     table = table_of(match, boards)
     if after is not None and not 0 <= after <= len(table):

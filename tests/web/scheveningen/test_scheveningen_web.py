@@ -178,6 +178,22 @@ def test_K11_K41_double_scheveningen_reverses_the_colours(public_club, owner):
     ]
 
 
+def test_K41_hand_edited_colours_are_named_and_counted_from_the_players_side(four, owner):
+    client = client_for(owner)
+    _set_up(client, four, 4)
+    client.post(tournament_url(four, "scheveningen_make_rounds"))
+    first = Round.objects.get(tournament=four, number=1).games.get(board=1)  # A1-B1
+    url = f"/clubs/700/tournaments/{four.pk}/rounds/1/pairing/"
+    assert client.post(url, {"action": "colours", "game": first.pk}).status_code == 302
+    assert client.post(tournament_url(four, "scheveningen_publish")).status_code == 302
+    # B1 now has White and wins: 1-0 for White is a loss of A1, a point for team B.
+    data = button_data(four, 1, {1: "1-0"})
+    client.post(f"/clubs/700/tournaments/{four.pk}/rounds/1/boards/", data)
+    page = client.get(tournament_url(four, "scheveningen_match")).content.decode()
+    assert "couleurs inversées" in page
+    assert _totals(page) == {"A": (Fraction(0), 0), "B": (Fraction(1), 0)}
+
+
 # -- K42: a full 4-board match through the boards page -----------------------------------------
 
 #: The results entered, round by round, board by board (White's view, the table's colours).
