@@ -20,7 +20,7 @@ from chessclub_web.refusals import Refused
 from chessclub_web.scheveningen import services
 from chessclub_web.scheveningen.forms import SetupForm, seat_field
 from chessclub_web.scheveningen.models import Primary, Team
-from chessclub_web.tournaments.models import System, Tournament
+from chessclub_web.tournaments.models import RoundState, System, Tournament
 from chessclub_web.tournaments.permissions import allowed_on, tournament_view
 
 
@@ -67,7 +67,7 @@ def _match_context(request: HttpRequest, club: Club, row: Tournament) -> dict[st
         score=found,
         after_choices=range(0, (found.total_rounds if found else 0) + 1),
         refusal=services.setup_refusal(row),
-        drafts=row.rounds.filter(state="draft").count(),
+        drafts=row.rounds.filter(state=RoundState.DRAFT).count(),
         forfeits=len(services.pending_forfeits(row)),
         primary_is_match_points=bool(found and found.match.primary == Primary.MATCH_POINTS),
     )

@@ -495,3 +495,20 @@ def test_K43_withdrawn_player_forfeits_the_games_left(public_club, owner):
     page = client.get(tournament_url(row, "scheveningen_match")).content.decode()
     # A: 1 + ½ + 1 (forfeit) + 1 = 3½; B: ½; match points 2 + 2 = 4 against 0.
     assert _totals(page) == {"A": (Fraction(7, 2), 4), "B": (Fraction(1, 2), 0)}
+
+
+def test_K41_a_visitor_does_not_see_the_draft_rounds_boards(four, owner):
+    client = client_for(owner)
+    _set_up(client, four, 4)
+    client.post(tournament_url(four, "scheveningen_make_rounds"))
+    assert (
+        len(
+            _rounds_shown(client.get(tournament_url(four, "scheveningen_match")).content.decode())[
+                0
+            ]
+        )
+        == 4
+    )
+    page = Client().get(tournament_url(four, "scheveningen_match")).content.decode()
+    assert 'data-pair="' not in page
+    assert "Pas encore publiée" in page
