@@ -285,6 +285,7 @@ INSTALLED_APPS = [
     "chessclub_web.teams",
     "chessclub_web.keizer",
     "chessclub_web.cups",
+    "chessclub_web.scheveningen",
     "chessclub_web.documents",
     "chessclub_web.background",
     "chessclub_web.accounts",

@@ -106,6 +106,7 @@ urlpatterns = [
     path("", include("chessclub_web.teams.urls")),
     path("", include("chessclub_web.keizer.urls")),
     path("", include("chessclub_web.cups.urls")),
+    path("", include("chessclub_web.scheveningen.urls")),
     path("", include("chessclub_web.documents.urls")),
     path("", include("chessclub_web.background.urls")),
     path("", include("chessclub_web.accounts.urls")),

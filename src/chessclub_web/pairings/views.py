@@ -202,6 +202,16 @@ def new_tournament(request: HttpRequest, club: Club) -> HttpResponse:
                         "Register its players, then draw the bracket on the Cup tab."
                     ),
                 )
+            if row.system == System.SCHEVENINGEN:
+                messages.warning(
+                    request,
+                    _(
+                        "This Scheveningen match is outside FIDE's systems: no FIDE tiebreak "
+                        "applies and no FIDE or federation file is made for it. Register the "
+                        "players of both teams, then choose the teams and their board order."
+                    ),
+                )
+                return redirect(reverse("scheveningen_setup", args=(club.number, row.pk)))
             messages.success(request, _("The tournament was created: register its players."))
             return redirect(entries_url(row))
         status = 400

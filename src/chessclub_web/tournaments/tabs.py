@@ -34,6 +34,10 @@ def _keizer(t: Tournament) -> bool:
     return t.system == System.KEIZER
 
 
+def _scheveningen(t: Tournament) -> bool:
+    return t.system == System.SCHEVENINGEN
+
+
 @dataclass(frozen=True)
 class Tab:
     key: str
@@ -51,6 +55,7 @@ TABS: tuple[Tab, ...] = (
     Tab("documents", "documents", _("Documents")),
     Tab("keizer", "keizer_standings", _("Keizer system"), condition=_keizer),
     Tab("cup", "cup_bracket", _("Cup"), condition=lambda t: t.system == System.KNOCKOUT),
+    Tab("scheveningen", "scheveningen_match", _("Scheveningen"), condition=_scheveningen),
     Tab("teams", "team_standings", pgettext_lazy("tab", "Teams"), condition=_team_event),
     Tab("entries", "entries", pgettext_lazy("tab", "Entries"), Action.MANAGE_ENTRIES),
     Tab("history", "history", _("History"), Action.ENTER_RESULTS),

@@ -246,6 +246,8 @@ def standings(request: HttpRequest, club: Club, row: Tournament) -> HttpResponse
         return redirect(reverse("keizer_standings", args=(club.number, row.pk)))
     if row.system == System.KNOCKOUT:  # a cup's result is its bracket (K30)
         return redirect(reverse("cup_bracket", args=(club.number, row.pk)))
+    if row.system == System.SCHEVENINGEN:  # the match's score is its standings (K42)
+        return redirect(reverse("scheveningen_match", args=(club.number, row.pk)))
     return _tournament_page(request, club, row, "standings")
 
 

@@ -196,8 +196,33 @@ def world(request, make_user, django_user_model) -> World:
     from chessclub_web.cups import services as cups
 
     cups.draw(cup, users["owner"])
+    # A Scheveningen match (its own pages), set up, its rounds published.
+    from chessclub_web.scheveningen import services as scheveningen
+
+    match = make_tournament(
+        club,
+        [("Sch A1", 2000), ("Sch A2", 1900), ("Sch B1", 1950), ("Sch B2", 1850)],
+        [],
+        name="Scheveningen",
+        system=System.SCHEVENINGEN,
+        kind=Kind.INDEPENDENT,
+        creator=creator,
+    )
+    ids = list(match.players.order_by("pairing_number").values_list("pk", flat=True))
+    scheveningen.save_setup(
+        match,
+        users["owner"],
+        team_a="A",
+        team_b="B",
+        a_ids=ids[:2],
+        b_ids=ids[2:],
+        double=False,
+        primary="game_points",
+    )
+    scheveningen.make_rounds(match, users["owner"])
+    scheveningen.publish_all(match, users["owner"])
     superuser = django_user_model.objects.create_superuser("root", password="pw-root-123")
-    return World(club, users, superuser, [individual, team, closed, keizer, cup])
+    return World(club, users, superuser, [individual, team, closed, keizer, cup, match])
 
 
 def _kwargs(page: Page, tournament: Tournament) -> dict[str, object]:

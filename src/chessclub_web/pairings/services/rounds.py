@@ -602,8 +602,8 @@ def repair_round(
     row = round_row.tournament
     _refuse_closed(row)
     if row.system not in PAIRED_SYSTEMS:
-        # A Keizer evening (K24) or a cup's games (K34) are paired by their own app: never
-        # again by Berger's tables.
+        # A Keizer evening (K24), a cup's games (K34) or a Scheveningen round (K41) is paired
+        # by its own app: never again by Berger's tables.
         raise Refused(_("chessclub pairs Swiss tournaments and round robins only."))
     if round_row.state != RoundState.DRAFT:
         raise Refused(_("Only a draft round is paired again."))

@@ -1,0 +1,5 @@
+from django.apps import AppConfig
+
+
+class ScheveningenConfig(AppConfig):
+    name = "chessclub_web.scheveningen"
