@@ -307,10 +307,13 @@ class StandingDifference:
         where = str(low) if low == high else f"{low} to {high} (tied)"
         points = format_points_decimal(self.points)
         if self.file_rank is None:
-            return f"standings: player {self.player} ({points} points) has no rank; expected {where}"
+            return (
+                f"standings: player {self.player} ({points} points) has no rank; "
+                f"the tie-break list gives rank {where}"
+            )
         return (
             f"standings: player {self.player} ({points} points) is ranked {self.file_rank}; "
-            f"the tie-break list ranks him {where}"
+            f"the tie-break list gives rank {where}"
         )
 
 
@@ -344,23 +347,28 @@ class CheckReport:
         return sorted(rows, key=lambda row: (row.round, isinstance(row, RuleBreach)))
 
     def as_text(self) -> str:
-        """One finding a line (round by round, then the standings), then a summary line."""
+        """One finding a line (round by round, then the standings), then the summary: the
+        pairings' line (``Every round is paired as the FIDE Dutch system pairs it.`` or
+        ``N pairing findings in R rounds.``) and the standings' line (``The standings follow
+        the tie-break list (BH/C1, BH, SB).``, ``N standings positions are off the tie-break
+        list (…).`` or ``Standings not checked: no rank in the player lines.``)."""
         lines = [str(row) for row in self.rows_by_round()]
         lines.extend(str(row) for row in self.standings)
+        found = len(self.pairings) + len(self.breaches)
+        if found:
+            lines.append(f"{found} pairing findings in {self.rounds_checked} rounds.")
+        else:
+            lines.append("Every round is paired as the FIDE Dutch system pairs it.")
         listed = ", ".join(self.tiebreaks) if self.tiebreaks else "points only"
         if not self.standings_checked:
-            standings = "standings not checked (no rank in the player lines)"
+            lines.append("Standings not checked: no rank in the player lines.")
         elif self.standings:
-            standings = f"{len(self.standings)} standings positions off the tie-break list ({listed})"
+            lines.append(
+                f"{len(self.standings)} standings positions are off the tie-break list "
+                f"({listed})."
+            )
         else:
-            standings = f"standings follow the tie-break list ({listed})"
-        pairing_rows = len(self.pairings) + len(self.breaches)
-        rounds = (
-            f"all {self.rounds_checked} rounds paired as the FIDE Dutch system pairs them"
-            if not pairing_rows
-            else f"{pairing_rows} pairing findings in {self.rounds_checked} rounds"
-        )
-        lines.append(f"{rounds}; {standings}")
+            lines.append(f"The standings follow the tie-break list ({listed}).")
         return "".join(f"{line}\n" for line in lines)
 
     def as_json(self) -> dict[str, object]:
