@@ -84,9 +84,16 @@ def _findings(report: CheckReport) -> str:
     return "; ".join(rows[:3]) + (f" (+{len(rows) - 3} more)" if len(rows) > 3 else "")
 
 
-def ours_to_gacrux(seed: int, work: Path, outcome: Outcome) -> None:
-    """One tournament of our generator, checked by ours and by gacrux's checkers."""
-    generated = generate(GeneratorSettings(players=random.Random(seed).randint(7, 30)), seed=seed)
+def ours_to_gacrux(seed: int, work: Path, outcome: Outcome, *, small: bool = False) -> None:
+    """One tournament of our generator, checked by ours and by gacrux's checkers (``small``:
+    7–10 players, 3–4 rounds)."""
+    rng = random.Random(seed)
+    settings = (
+        GeneratorSettings(players=rng.randint(7, 10), rounds=rng.randint(3, 4))
+        if small
+        else GeneratorSettings(players=rng.randint(7, 30))
+    )
+    generated = generate(settings, seed=seed)
     path = work / f"ours-{seed}.trf"
     path.write_bytes(generated_trf(generated))
     outcome.tournaments += 1
@@ -106,10 +113,14 @@ def ours_to_gacrux(seed: int, work: Path, outcome: Outcome) -> None:
         )
 
 
-def gacrux_to_ours(seed: int, work: Path, outcome: Outcome) -> None:
-    """One tournament of gacrux's generator, ranked by gacrux, checked by ours."""
+def gacrux_to_ours(seed: int, work: Path, outcome: Outcome, *, small: bool = False) -> None:
+    """One tournament of gacrux's generator, ranked by gacrux, checked by ours (``small``:
+    8–10 players, 3–4 rounds)."""
     rng = random.Random(seed)
-    players, rounds = rng.randint(8, 30), rng.randint(4, 9)
+    players, rounds = (rng.randint(8, 10), rng.randint(3, 4)) if small else (
+        rng.randint(8, 30),
+        rng.randint(4, 9),
+    )
     rounds = min(rounds, players // 2)
     rates = [f"{rng.uniform(0, 0.03):.3f}", f"{rng.uniform(0, 0.08):.3f}"]
     rates.append(f"{rng.uniform(0, 0.04):.3f}")
@@ -159,18 +170,24 @@ def _fields(record: PlayerRecord) -> dict[str, object]:
 
 
 def cross_test(
-    count: int, seed: int, *, direction: str = "both", keep: Path | None = None
+    count: int,
+    seed: int,
+    *,
+    direction: str = "both",
+    keep: Path | None = None,
+    small: bool = False,
 ) -> Outcome:
-    """``count`` tournaments each way (see the module docstring), seeds ``seed``, ``seed + 1``…"""
+    """``count`` tournaments each way (see the module docstring), seeds ``seed``, ``seed + 1``…;
+    ``small`` tournaments for a quick sample."""
     outcome = Outcome()
     with tempfile.TemporaryDirectory() as temporary:
         work = keep or Path(temporary)
         work.mkdir(parents=True, exist_ok=True)
         for index in range(count):
             if direction in ("both", "ours"):
-                ours_to_gacrux(seed + index, work, outcome)
+                ours_to_gacrux(seed + index, work, outcome, small=small)
             if direction in ("both", "gacrux"):
-                gacrux_to_ours(seed + index, work, outcome)
+                gacrux_to_ours(seed + index, work, outcome, small=small)
     return outcome
 
 
