@@ -1,4 +1,4 @@
-"""Cross-test of our pairing and tie-break checker and generator against gacrux's (VCL4THP Q31, Q33).
+"""Cross-test of our checker and generator against gacrux's (FIDE VCL4THP.13 Q31, Q33).
 
 Two directions, each tournament with its own seed (``--seed`` is the first one):
 
@@ -117,9 +117,13 @@ def gacrux_to_ours(seed: int, work: Path, outcome: Outcome, *, small: bool = Fal
     """One tournament of gacrux's generator, ranked by gacrux, checked by ours (``small``:
     8–10 players, 3–4 rounds)."""
     rng = random.Random(seed)
-    players, rounds = (rng.randint(8, 10), rng.randint(3, 4)) if small else (
-        rng.randint(8, 30),
-        rng.randint(4, 9),
+    players, rounds = (
+        (rng.randint(8, 10), rng.randint(3, 4))
+        if small
+        else (
+            rng.randint(8, 30),
+            rng.randint(4, 9),
+        )
     )
     rounds = min(rounds, players // 2)
     rates = [f"{rng.uniform(0, 0.03):.3f}", f"{rng.uniform(0, 0.08):.3f}"]

@@ -172,7 +172,9 @@ def parse_plan(text: str) -> dict[int | None, Quantity]:
                 raise GeneratorError(f"{head!r} is not a round number (in {text!r})")
             where = int(head)
         if where in plan:
-            raise GeneratorError(f"{text!r} gives {'round ' + str(where) if where else 'the total'} twice")
+            raise GeneratorError(
+                f"{text!r} gives {'round ' + str(where) if where else 'the total'} twice"
+            )
         plan[where] = parse_quantity(item)
     return plan
 

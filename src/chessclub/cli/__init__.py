@@ -16,10 +16,10 @@ Every command that reads a tournament file prints its reader's warnings on stand
 that disagree with the rounds) and goes on; they never change the exit code.
 
 The core's sub-commands live one area a module (``standings``, ``convert``, ``pairing``,
-``frbe``, ``fse``, ``rating``, ``generate``), each with a ``register(sub)`` adding its sub-parsers. Other
-layers add theirs through ``extensions``: functions taking the sub-parsers object, called after
-the core's own (the console script passes the web layer's database commands in this way). The
-core never imports those layers.
+``generate``, ``frbe``, ``fse``, ``rating``), each with a ``register(sub)`` adding its
+sub-parsers. Other layers add theirs through ``extensions``: functions taking the sub-parsers
+object, called after the core's own (the console script passes the web layer's database
+commands in this way). The core never imports those layers.
 """
 
 from __future__ import annotations

@@ -68,8 +68,7 @@ def register(sub: Any) -> None:
     """Add ``generate`` to the ``chessclub`` parser's sub-parsers ``sub``."""
     p = sub.add_parser(
         "generate",
-        help="generate a random Swiss tournament as a TRF-2026 (FIDE random tournament "
-        "generator)",
+        help="generate a random Swiss tournament as a TRF-2026 (FIDE random tournament generator)",
         description="Generate a random Swiss tournament (FIDE's checklist VCL4THP.13 Q22-Q32): "
         "the rounds paired one by one by the FIDE Dutch system (C.04.3, FIDE's reference "
         "engine gacrux), results drawn from FIDE's expected-score table (B.02 table 8.1.2: "

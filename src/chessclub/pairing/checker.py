@@ -284,9 +284,7 @@ class RuleBreach:
 
     def __str__(self) -> str:
         names = " and ".join(map(str, self.players))
-        return f"round {self.round}: " + BREACH_TEXT.get(self.kind, self.kind).format(
-            players=names
-        )
+        return f"round {self.round}: " + BREACH_TEXT.get(self.kind, self.kind).format(players=names)
 
 
 @dataclass(frozen=True, slots=True)
@@ -364,8 +362,7 @@ class CheckReport:
             lines.append("Standings not checked: no rank in the player lines.")
         elif self.standings:
             lines.append(
-                f"{len(self.standings)} standings positions are off the tie-break list "
-                f"({listed})."
+                f"{len(self.standings)} standings positions are off the tie-break list ({listed})."
             )
         else:
             lines.append(f"The standings follow the tie-break list ({listed}).")

@@ -17,7 +17,7 @@ from fractions import Fraction
 import pytest
 
 from chessclub.cli import main
-from chessclub.formats.trf import AccelerationRecord, TextRecord, read_trf, read_tournament
+from chessclub.formats.trf import AccelerationRecord, TextRecord, read_tournament, read_trf
 from chessclub.generator import (
     DRAW_RATE_EVEN,
     GeneratorError,
@@ -97,7 +97,9 @@ def test_q24_forfeit_counts_per_round_and_percentages_are_honoured() -> None:
         forfeits={2: Quantity(count=2), None: Quantity(percent=Fraction(20))},
     )
     tournament = generate(settings, seed=12).tournament
-    forfeits = Counter(int(r.number) for r in tournament.rounds for g in r.games if g.result.is_forfeit)
+    forfeits = Counter(
+        int(r.number) for r in tournament.rounds for g in r.games if g.result.is_forfeit
+    )
     # round 2: 2; rounds 1 and 3: 20 % of their 2 × 5 games = 2, spread over them
     assert forfeits[2] == 2 and forfeits[1] + forfeits[3] == 2
 
@@ -127,9 +129,9 @@ def test_q24_q31_baku_acceleration_is_written_and_the_file_checks() -> None:
     doc = read_trf(data)
     lines = [r for r in doc.records if isinstance(r, AccelerationRecord)]
     expected = baku_acceleration(12, 4)  # group A = 2·⌈12/4⌉ = 6; rounds 1 (1 point), 2 (½)
-    assert [(a.game_points, a.first_round, a.last_round, a.first_player, a.last_player) for a in lines] == [
-        (a.points, a.first_round, a.last_round, a.first_player, a.last_player) for a in expected
-    ]
+    assert [
+        (a.game_points, a.first_round, a.last_round, a.first_player, a.last_player) for a in lines
+    ] == [(a.points, a.first_round, a.last_round, a.first_player, a.last_player) for a in expected]
     texts = {r.tag: r.value for r in doc.records if isinstance(r, TextRecord)}
     assert texts["192"] == "FIDE_DUTCH_2025_BAKU" and texts["202"] == "BH,SB"
     assert check_file(data).conforms
@@ -172,9 +174,21 @@ def test_q26_q29_ratings_listed_ranged_or_random() -> None:
 
 def test_q32_probabilities_worked_from_table_8_1_2() -> None:
     # 100 points: PD .64; draw = 0.3 × min(.64, .36) / .5 = 0.216; win .64 − .108, loss .36 − .108
-    assert result_probabilities(2000, 1900) == (Fraction(532, 1000), Fraction(216, 1000), Fraction(252, 1000))
-    assert result_probabilities(1900, 2000) == (Fraction(252, 1000), Fraction(216, 1000), Fraction(532, 1000))
-    assert result_probabilities(2000, 2000) == (Fraction(35, 100), DRAW_RATE_EVEN, Fraction(35, 100))
+    assert result_probabilities(2000, 1900) == (
+        Fraction(532, 1000),
+        Fraction(216, 1000),
+        Fraction(252, 1000),
+    )
+    assert result_probabilities(1900, 2000) == (
+        Fraction(252, 1000),
+        Fraction(216, 1000),
+        Fraction(532, 1000),
+    )
+    assert result_probabilities(2000, 2000) == (
+        Fraction(35, 100),
+        DRAW_RATE_EVEN,
+        Fraction(35, 100),
+    )
     assert result_probabilities(2800, 1900) == (1, 0, 0)  # > 735 points: PD 1.00
 
 
@@ -211,7 +225,9 @@ def test_q32_a_generated_tournament_s_results_follow_the_model() -> None:
 
 
 def test_q22_q31_the_trf_has_the_tiebreak_list_and_the_standings() -> None:
-    generated = generate(GeneratorSettings(players=8, rounds=3, tiebreaks=("BH/C1", "SB"), **QUIET), seed=8)
+    generated = generate(
+        GeneratorSettings(players=8, rounds=3, tiebreaks=("BH/C1", "SB"), **QUIET), seed=8
+    )
     data = generated_trf(generated)
     doc = read_trf(data)
     texts = {r.tag: r.value for r in doc.records if isinstance(r, TextRecord)}

@@ -8,7 +8,6 @@ FIDE's acceptance asks for 50,000 each way: ``python -m benchmarks.cross_test -n
 from __future__ import annotations
 
 import pytest
-
 from benchmarks.cross_test import cross_test
 
 

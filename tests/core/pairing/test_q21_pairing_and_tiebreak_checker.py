@@ -118,7 +118,9 @@ def test_q21_a_second_pairing_allocated_bye_is_flagged(data: bytes) -> None:
 
     def bye_of(number: int) -> int:
         (holder,) = [
-            n for n, p in players.items() if p.cell(number).result is ResultCode.PAIRING_ALLOCATED_BYE  # type: ignore[union-attr]
+            n
+            for n, p in players.items()
+            if p.cell(number).result is ResultCode.PAIRING_ALLOCATED_BYE  # type: ignore[union-attr]
         ]
         return holder
 
