@@ -11,6 +11,12 @@ A round is compared as an arbiter compares two pairing lists: by pairs, not by b
 were played in). Each difference is reported once: a pair played that the engine did not make,
 a pair the engine made that was not played, a pair played with the colours the other way
 round, and the pairing-allocated bye given to another player.
+
+The pairing and tie-break checker of FIDE's acceptance checklist (VCL4THP.13 Q19–Q21,
+docs/rules/fide-endorsement.md) adds, in :func:`check_file` (``chessclub check``): the
+absolute rules each round as played breaks (:func:`rule_breaches`: rematch, a second
+pairing-allocated bye, colours, forbidden pairs) and the players whose rank in the file does
+not follow the file's tie-break list (:func:`check_standings`), in one :class:`CheckReport`.
 """
 
 from __future__ import annotations
