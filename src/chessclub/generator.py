@@ -270,7 +270,8 @@ def complete_settings(settings: GeneratorSettings, rng: random.Random) -> Genera
     byes 0–3 %, zero-point byes 0–2 %, full-point byes 0–1 % of player-rounds; forfeits 0–3 % of
     games; no unusual result; Baku in one tournament out of five (when there are 8 players or
     more); 3–5 tie-breaks from :data:`TIEBREAK_POOL`; initial colour white or black; a start
-    date in March–December 2026. Raises :class:`GeneratorError` for settings out of range.
+    date in March–December 2026. Raises :class:`GeneratorError` for settings out of range
+    (more rounds than the players can play without a rematch among them).
     """
     rounds = settings.rounds
     players = settings.players
@@ -285,6 +286,12 @@ def complete_settings(settings: GeneratorSettings, rng: random.Random) -> Genera
         raise GeneratorError(f"{players} players: the generator makes 2 to {MAX_PLAYERS}")
     if not 1 <= rounds <= MAX_ROUNDS:
         raise GeneratorError(f"{rounds} rounds: the generator makes 1 to {MAX_ROUNDS}")
+    most = players if players % 2 else players - 1
+    if rounds > most:
+        raise GeneratorError(
+            f"{players} players can play at most {most} rounds without a rematch "
+            f"(FIDE C.04.1), not {rounds}"
+        )
     if isinstance(settings.ratings, tuple) and len(settings.ratings) != players:
         raise GeneratorError(f"{len(settings.ratings)} ratings listed for {players} players")
 

@@ -12,6 +12,13 @@ from typing import Any
 from chessclub.cli import EXIT_OK, EXIT_USAGE
 
 
+def _date(text: str) -> datetime.date:
+    try:
+        return datetime.date.fromisoformat(text)
+    except ValueError:
+        raise ValueError(f"--start-date {text!r} is not a date YYYY-MM-DD") from None
+
+
 def cmd_generate(args: argparse.Namespace) -> int:
     from chessclub.generator import (
         GeneratorError,
@@ -43,7 +50,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
             else Colour.BLACK
             if args.initial_colour == "black"
             else None,
-            start_date=datetime.date.fromisoformat(args.start_date) if args.start_date else None,
+            start_date=_date(args.start_date) if args.start_date else None,
         )
     except (GeneratorError, ValueError) as exc:
         print(f"chessclub: {exc}", file=sys.stderr)

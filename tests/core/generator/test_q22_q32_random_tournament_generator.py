@@ -237,3 +237,17 @@ def test_q22_q31_the_trf_has_the_tiebreak_list_and_the_standings() -> None:
     assert sorted(ranks.values())[0] == 1
     assert read_tournament(data).planned_rounds == 3
     assert b"### chessclub generate --seed 8 " in data
+
+
+def test_q22_settings_that_cannot_be_honoured_exit_2(capsys) -> None:
+    """4 players meet 3 opponents at most (FIDE C.04.1: no rematch); 5 players 4 opponents and
+    a pairing-allocated bye each, 5 rounds."""
+    with pytest.raises(GeneratorError, match="at most 3 rounds"):
+        complete_settings(GeneratorSettings(players=4, rounds=4), random.Random(1))
+    assert complete_settings(GeneratorSettings(players=5, rounds=5), random.Random(1)).rounds == 5
+    assert main(["generate", "--players", "4", "--rounds", "4", "--seed", "1"]) == 2
+    assert main(["generate", "--half-byes", "2:x", "--seed", "1"]) == 2
+    assert main(["generate", "--unusual", "1", "--seed", "1"]) == 2
+    assert main(["generate", "--tiebreaks", "XYZ", "--seed", "1"]) == 2
+    err = capsys.readouterr().err
+    assert "'x' is neither a count" in err and "unknown tiebreak code 'XYZ'" in err
