@@ -77,7 +77,7 @@ def _command_names(parser: argparse.ArgumentParser) -> list[str]:
     return list(sub.choices)
 
 
-CORE_COMMANDS = ["standings", "convert", "pair", "check", "berger", "frbe", "fse"]
+CORE_COMMANDS = ["standings", "convert", "pair", "check", "berger", "generate", "frbe", "fse"]
 WEB_COMMANDS = ["import", "user", "lists", "club", "demo", "document", "serve", "worker", "manage"]
 
 

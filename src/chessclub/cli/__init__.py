@@ -16,10 +16,10 @@ Every command that reads a tournament file prints its reader's warnings on stand
 that disagree with the rounds) and goes on; they never change the exit code.
 
 The core's sub-commands live one area a module (``standings``, ``convert``, ``pairing``,
-``frbe``, ``fse``, ``rating``), each with a ``register(sub)`` adding its sub-parsers. Other
-layers add theirs through ``extensions``: functions taking the sub-parsers object, called after
-the core's own (the console script passes the web layer's database commands in this way). The
-core never imports those layers.
+``generate``, ``frbe``, ``fse``, ``rating``), each with a ``register(sub)`` adding its
+sub-parsers. Other layers add theirs through ``extensions``: functions taking the sub-parsers
+object, called after the core's own (the console script passes the web layer's database
+commands in this way). The core never imports those layers.
 """
 
 from __future__ import annotations
@@ -73,7 +73,7 @@ def read_tournament_file(path: str) -> Tournament:
 
 def build_parser(extensions: Sequence[Extension] = ()) -> argparse.ArgumentParser:
     """The ``chessclub`` parser: the core's sub-commands, then each extension's, in order."""
-    from chessclub.cli import convert, frbe, fse, pairing, rating, standings
+    from chessclub.cli import convert, frbe, fse, generate, pairing, rating, standings
 
     parser = argparse.ArgumentParser(
         prog="chessclub",
@@ -84,6 +84,7 @@ def build_parser(extensions: Sequence[Extension] = ()) -> argparse.ArgumentParse
     standings.register(sub)
     convert.register(sub)
     pairing.register(sub)
+    generate.register(sub)
     frbe.register(sub)
     fse.register(sub)
     rating.register(sub)

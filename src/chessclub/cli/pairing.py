@@ -4,6 +4,7 @@ engine (spec P1–P3) and FIDE's Berger tables (C.05 Annex 1)."""
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -29,18 +30,21 @@ def cmd_pair(args: argparse.Namespace) -> int:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    from chessclub.pairing import check_trf, format_differences
+    """``chessclub check``: pairings and standings of a Swiss TRF (FIDE VCL4THP.13 Q19–Q21).
+    Exit 0 when the file conforms, 1 when something was found, 3 for a file that cannot be
+    read (:func:`chessclub.cli.run`)."""
+    from chessclub.pairing.checker import check_file
 
     warnings: list[Problem] = []
-    differences = check_trf(
+    report = check_file(
         Path(args.file).read_bytes(), source=args.file, workers=args.workers, warnings=warnings
     )
     print_warnings(warnings, source=args.file)
-    if differences:
-        sys.stdout.write(format_differences(differences))
-        return EXIT_FAILURE
-    print("Every round is paired as the FIDE Dutch system pairs it.")
-    return EXIT_OK
+    if args.json:
+        sys.stdout.write(json.dumps({"file": args.file, **report.as_json()}, indent=2) + "\n")
+    else:
+        sys.stdout.write(report.as_text())
+    return EXIT_OK if report.conforms else EXIT_FAILURE
 
 
 def cmd_berger(args: argparse.Namespace) -> int:
@@ -79,17 +83,28 @@ def register(sub: Any) -> None:
 
     p = sub.add_parser(
         "check",
-        help="re-pair every round of a Swiss TRF and report the pairs that differ",
-        description="Re-pair every round of a Swiss TRF from the rounds before it (FIDE Dutch "
-        "system) and compare it with the round as played, pair by pair (a TRF has no board "
-        "numbers). One line per difference, each once, by round, then by lowest pairing "
-        "number, the bye last: 'round R: played W-B, not paired by the engine'; 'round R: "
-        "engine W-B, not played'; 'round R: played W-B, engine B-W (colours)'; 'round R: "
-        "pairing-allocated bye: played N, engine M' ('none' when a side gives no bye); "
-        "'round R: cannot pair: ...'. Exit 0 when every round agrees, 1 otherwise.",
+        help="check the pairings and the standings of a Swiss TRF (FIDE pairing and tie-break "
+        "checker)",
+        description="Check a Swiss TRF round by round (FIDE Dutch system, C.04.3; FIDE's "
+        "checklist VCL4THP.13 Q19-Q21). Each round is re-paired from the rounds before it "
+        "and compared with the round as played, pair by pair (a TRF has no board numbers): "
+        "'round R: played W-B, not paired by the engine'; 'round R: engine W-B, not played'; "
+        "'round R: played W-B, engine B-W (colours)'; 'round R: pairing-allocated bye: played "
+        "N, engine M' ('none' when a side gives no bye); 'round R: cannot pair: ...'. The "
+        "absolute rules the round as played breaks are named too: 'round R: players A and B "
+        "meet again (FIDE C.04.3 C1: no rematch)', 'round R: player N gets the "
+        "pairing-allocated bye after ...', colours (C3), forbidden pairs (record 260). Then "
+        "the standings: the ranks of the player lines (cols 86-89) against the file's "
+        "tie-break list (record 202, else 212 without PTS; none: points only): 'standings: "
+        "player N (P points) is ranked K; the tie-break list ranks him J' (players the list "
+        "leaves tied may share a rank or be in any order among their places). A last line "
+        "sums up. --json prints the same as one JSON object.",
+        epilog="Exit codes: 0 the file conforms, 1 discrepancies found, 3 invalid file "
+        "(each problem with line and column), 4 no such file.",
     )
     p.add_argument("file", help="the TRF (TRF-16 with XXR/XXC, or TRF-2026 records)")
     p.add_argument("--workers", type=int, default=2, help="rounds re-paired in parallel")
+    p.add_argument("--json", action="store_true", help="print the report as JSON")
     p.set_defaults(func=cmd_check)
 
     p = sub.add_parser(

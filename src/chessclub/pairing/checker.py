@@ -11,16 +11,27 @@ A round is compared as an arbiter compares two pairing lists: by pairs, not by b
 were played in). Each difference is reported once: a pair played that the engine did not make,
 a pair the engine made that was not played, a pair played with the colours the other way
 round, and the pairing-allocated bye given to another player.
+
+The pairing and tie-break checker of FIDE's acceptance checklist (VCL4THP.13 Q19–Q21,
+docs/rules/fide-endorsement.md) adds, in :func:`check_file` (``chessclub check``): the
+absolute rules each round as played breaks (:func:`rule_breaches`: rematch, a second
+pairing-allocated bye, colours, forbidden pairs) and the players whose rank in the file does
+not follow the file's tie-break list (:func:`check_standings`), in one :class:`CheckReport`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Collection, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from itertools import zip_longest
 
-from chessclub.model import ByeKind, PairingNumber, Round, Tournament
+from chessclub.formats.errors import Problem, ProblemSink, TrfError
+from chessclub.formats.trf import TextRecord, TrfDocument
+from chessclub.i18n import gettext_noop
+from chessclub.model import ByeKind, PairingNumber, Points, Round, Tournament
+from chessclub.model.points import format_points_decimal
 from chessclub.pairing.engine import (
     GacruxDutchEngine,
     Pairing,
@@ -29,6 +40,7 @@ from chessclub.pairing.engine import (
     PairingOptions,
     as_pairs,
 )
+from chessclub.tiebreaks import TiebreakCodeError, parse_tiebreaks
 
 Pair = tuple[int, int]
 """A board ``(white, black)``; ``(player, 0)`` stands for the pairing-allocated bye."""
@@ -242,6 +254,287 @@ def format_differences(differences: list[RoundDifference], *, rounds_checked: in
     return "".join(f"{row}\n" for row in differences)
 
 
+# -- the pairing and tie-break checker (FIDE VCL4THP.13 Q19–Q21) ------------------------------
+
+BREACH_TEXT = {
+    "rematch": "players {players} meet again (FIDE C.04.3 C1: no rematch)",
+    "second_pab": (
+        "player {players} gets the pairing-allocated bye after a pairing-allocated bye or a win "
+        "without playing (FIDE C.04.1 / C.04.3 C2)"
+    ),
+    "several_pabs": "players {players} all get a pairing-allocated bye (FIDE C.04.1: one a round)",
+    "colour_difference": (
+        "player {players}: colour difference beyond ±2 after this round (FIDE C.04.3 C3)"
+    ),
+    "same_colour_three_times": (
+        "player {players}: the same colour three times running (FIDE C.04.3 C3)"
+    ),
+    "forbidden": "players {players} meet although the file forbids it (record 260)",
+}
+"""What each absolute-criterion breach (:class:`~chessclub.pairing.criteria.Violation` kind)
+says; ``{players}`` is filled with the pairing numbers."""
+
+
+@dataclass(frozen=True, slots=True)
+class RuleBreach:
+    """A round as played that breaks an absolute pairing rule (Q21): ``kind`` is a
+    :class:`~chessclub.pairing.criteria.Violation` kind (``"rematch"``, ``"second_pab"``,
+    ``"several_pabs"``, ``"colour_difference"``, ``"same_colour_three_times"``,
+    ``"forbidden"``), ``rule`` its code (``"C1"``–``"C3"`` of C.04.3, ``"260"``), ``players``
+    the pairing numbers concerned."""
+
+    round: int
+    rule: str
+    kind: str
+    players: tuple[int, ...]
+
+    def __str__(self) -> str:
+        names = " and ".join(map(str, self.players))
+        return f"round {self.round}: " + BREACH_TEXT.get(self.kind, self.kind).format(players=names)
+
+
+@dataclass(frozen=True, slots=True)
+class StandingDifference:
+    """A player whose rank in the file (column 86–89 of the ``001`` line) is not where the
+    file's tie-break list puts him (Q21). ``allowed`` is the range of ranks the list gives:
+    ``(k, k)`` for a player the list separates, ``(k, k + n − 1)`` for one of ``n`` players it
+    leaves tied (they may share rank ``k`` or be separated by lot). ``file_rank`` is ``None``
+    when the file gives no rank for him."""
+
+    player: int
+    points: Points
+    file_rank: int | None
+    allowed: tuple[int, int]
+
+    def __str__(self) -> str:
+        low, high = self.allowed
+        where = str(low) if low == high else f"{low} to {high} (tied)"
+        points = format_points_decimal(self.points)
+        if self.file_rank is None:
+            return (
+                f"standings: player {self.player} ({points} points) has no rank; "
+                f"the tie-break list gives rank {where}"
+            )
+        return (
+            f"standings: player {self.player} ({points} points) is ranked {self.file_rank}; "
+            f"the tie-break list gives rank {where}"
+        )
+
+
+@dataclass(frozen=True)
+class CheckReport:
+    """What ``chessclub check`` found in a Swiss TRF (Q21), round by round then the standings.
+
+    ``pairings``: the engine's re-pairing of each round against the round as played
+    (:func:`check_rounds`); ``breaches``: the absolute pairing rules the rounds as played break
+    (:class:`RuleBreach`); ``standings``: the players whose rank does not follow ``tiebreaks``
+    (the file's record 202, else 212 without ``PTS``; empty: points only).
+    ``standings_checked`` is False when no player line gives a rank. ``rounds_checked``
+    counts the rounds re-paired.
+    """
+
+    rounds_checked: int
+    pairings: tuple[RoundDifference, ...]
+    breaches: tuple[RuleBreach, ...]
+    standings: tuple[StandingDifference, ...]
+    tiebreaks: tuple[str, ...]
+    standings_checked: bool
+
+    @property
+    def conforms(self) -> bool:
+        """True when nothing was found: exit code 0 of ``chessclub check``."""
+        return not (self.pairings or self.breaches or self.standings)
+
+    def rows_by_round(self) -> list[RoundDifference | RuleBreach]:
+        """Pairing differences and breaches, in round order (differences first in a round)."""
+        rows: list[RoundDifference | RuleBreach] = [*self.pairings, *self.breaches]
+        return sorted(rows, key=lambda row: (row.round, isinstance(row, RuleBreach)))
+
+    def as_text(self) -> str:
+        """One finding a line (round by round, then the standings), then the summary: the
+        pairings' line (``Every round is paired as the FIDE Dutch system pairs it.`` or
+        ``N pairing findings in R rounds.``) and the standings' line (``The standings follow
+        the tie-break list (BH/C1, BH, SB).``, ``N standings positions are off the tie-break
+        list (…).`` or ``Standings not checked: no rank in the player lines.``)."""
+        lines = [str(row) for row in self.rows_by_round()]
+        lines.extend(str(row) for row in self.standings)
+        found = len(self.pairings) + len(self.breaches)
+        if found:
+            lines.append(f"{found} pairing findings in {self.rounds_checked} rounds.")
+        else:
+            lines.append("Every round is paired as the FIDE Dutch system pairs it.")
+        listed = ", ".join(self.tiebreaks) if self.tiebreaks else "points only"
+        if not self.standings_checked:
+            lines.append("Standings not checked: no rank in the player lines.")
+        elif self.standings:
+            lines.append(
+                f"{len(self.standings)} standings positions are off the tie-break list ({listed})."
+            )
+        else:
+            lines.append(f"The standings follow the tie-break list ({listed}).")
+        return "".join(f"{line}\n" for line in lines)
+
+    def as_json(self) -> dict[str, object]:
+        """The report as JSON-ready data: ``conforms``, ``rounds_checked``, ``tiebreaks``,
+        ``standings_checked``, ``rounds`` (pairing differences and breaches, each with
+        ``round``, ``kind``, ``players``, ``message``; differences also ``played`` and
+        ``engine`` pairs) and ``standings`` (``player``, ``points`` as a decimal string,
+        ``file_rank``, ``allowed`` [low, high], ``message``)."""
+        rounds: list[dict[str, object]] = []
+        for row in self.rows_by_round():
+            if isinstance(row, RuleBreach):
+                rounds.append(
+                    {
+                        "round": row.round,
+                        "kind": row.kind,
+                        "rule": row.rule,
+                        "players": list(row.players),
+                        "message": str(row),
+                    }
+                )
+            else:
+                rounds.append(
+                    {
+                        "round": row.round,
+                        "kind": row.kind,
+                        "players": list(row.players),
+                        "played": list(row.played) if row.played else None,
+                        "engine": list(row.engine) if row.engine else None,
+                        "message": str(row),
+                    }
+                )
+        return {
+            "conforms": self.conforms,
+            "rounds_checked": self.rounds_checked,
+            "tiebreaks": list(self.tiebreaks),
+            "standings_checked": self.standings_checked,
+            "rounds": rounds,
+            "standings": [
+                {
+                    "player": row.player,
+                    "points": format_points_decimal(row.points),
+                    "file_rank": row.file_rank,
+                    "allowed": list(row.allowed),
+                    "message": str(row),
+                }
+                for row in self.standings
+            ],
+        }
+
+
+def rule_breaches(
+    tournament: Tournament, forbidden: Callable[[int], Iterable[Collection[PairingNumber]]]
+) -> list[RuleBreach]:
+    """The absolute pairing rules each round as played breaks (FIDE C.04.1 / C.04.3 C1–C3 and
+    the file's forbidden pairs, :func:`chessclub.pairing.criteria.check_pairing`), round by
+    round. ``forbidden(r)`` gives round ``r``'s forbidden groups."""
+    from chessclub.pairing.criteria import check_pairing
+    from chessclub.pairing.engine import Board
+
+    found: list[RuleBreach] = []
+    for played in sorted(tournament.rounds, key=lambda r: r.number):
+        if not played.games and not played.byes:
+            continue
+        boards = [Board(g.white, g.black) for g in played.games if g.result.is_played]
+        byes = [b.player for b in played.byes if b.kind is ByeKind.PAIRING_ALLOCATED]
+        for violation in check_pairing(
+            tournament, int(played.number), boards, byes, forbidden=forbidden(played.number)
+        ):
+            found.append(
+                RuleBreach(
+                    int(played.number),
+                    violation.rule,
+                    violation.kind,
+                    tuple(int(p) for p in violation.players),
+                )
+            )
+    return found
+
+
+def tiebreak_list(doc: TrfDocument) -> tuple[tuple[str, ...], int]:
+    """The file's tie-break list and the line it is on: TRF-2026 record ``202`` (codes
+    separated by commas or spaces), else ``212`` without its leading ``PTS``; ``((), 0)``
+    when the file has neither (points only)."""
+    for tag in ("202", "212"):
+        for line, record in enumerate(doc.records, start=1):
+            if isinstance(record, TextRecord) and record.tag == tag:
+                codes = [c for c in re.split(r"[,\s]+", record.value.strip()) if c]
+                if tag == "212" and codes and codes[0].upper() == "PTS":
+                    codes = codes[1:]
+                return tuple(codes), line
+    return (), 0
+
+
+def check_standings(
+    doc: TrfDocument, tournament: Tournament, *, source: str = ""
+) -> tuple[tuple[str, ...], bool, list[StandingDifference]]:
+    """The players whose rank (cols 86–89) does not follow the file's tie-break list
+    (:func:`tiebreak_list`, under the rule era of the start date): ``(codes, checked,
+    differences)``, ``checked`` False when no player line gives a rank. Players the list leaves
+    tied after every tie-break may share the rank or be in any order among their places (a
+    drawing of lots). Raises :class:`~chessclub.formats.errors.TrfError` (line of the record)
+    for a list naming an unknown tie-break."""
+    from chessclub.standings import compute_standings
+
+    codes, line = tiebreak_list(doc)
+    try:
+        canonical = tuple(spec.code for spec in parse_tiebreaks(",".join(codes), individual=True))
+    except TiebreakCodeError as exc:
+        raise TrfError(
+            [Problem(line, 5, gettext_noop("tie-break list: %(error)s"), {"error": str(exc)})],
+            source=source,
+        ) from exc
+    file_rank = {int(p.starting_rank): p.rank for p in doc.players()}
+    if not any(rank for rank in file_rank.values()):
+        return canonical, False, []
+    rows = compute_standings(tournament, canonical)
+    size: dict[int, int] = {}
+    for row in rows:
+        size[row.rank] = size.get(row.rank, 0) + 1
+    found = []
+    for row in rows:
+        allowed = (row.rank, row.rank + size[row.rank] - 1)
+        mine = file_rank.get(int(row.pairing_number))
+        if mine is None or not allowed[0] <= mine <= allowed[1]:
+            found.append(StandingDifference(int(row.pairing_number), row.points, mine, allowed))
+    return canonical, True, sorted(found, key=lambda d: (d.allowed, d.player))
+
+
+def check_file(
+    data: bytes,
+    *,
+    source: str = "",
+    engine: PairingEngine | None = None,
+    workers: int = 1,
+    warnings: ProblemSink | None = None,
+) -> CheckReport:
+    """Check a Swiss TRF (``chessclub check FILE.trf``, Q19–Q21): re-pair every round
+    (:func:`check_rounds`, with the options the file states for it), list the absolute rules
+    the rounds as played break (:func:`rule_breaches`) and the standings positions off the
+    file's tie-break list (:func:`check_standings`). Raises ``TrfError`` for a file that cannot
+    be read and ``PairingError`` for a round robin. ``warnings`` receives what the reader
+    accepted while it deviates."""
+    from chessclub.pairing.request import options_from_trf, read_swiss_trf
+
+    doc, tournament = read_swiss_trf(data, source=source, warnings=warnings)
+    codes, checked, standings = check_standings(doc, tournament, source=source)
+    pairings = check_rounds(
+        tournament,
+        engine=engine,
+        options=lambda number: options_from_trf(doc, number),
+        workers=workers,
+    )
+    breaches = rule_breaches(tournament, lambda number: options_from_trf(doc, number).forbidden)
+    return CheckReport(
+        rounds_checked=sum(1 for r in tournament.rounds if r.games),
+        pairings=tuple(pairings),
+        breaches=tuple(breaches),
+        standings=tuple(standings),
+        tiebreaks=codes,
+        standings_checked=checked,
+    )
+
+
 __all__ = [
     "BYE",
     "COLOURS",
@@ -249,9 +542,16 @@ __all__ = [
     "ERROR",
     "KINDS",
     "PLAYED_ONLY",
+    "CheckReport",
     "RoundDifference",
+    "RuleBreach",
+    "StandingDifference",
+    "check_file",
     "check_rounds",
+    "check_standings",
     "compare_round",
     "format_differences",
     "played_pairs",
+    "rule_breaches",
+    "tiebreak_list",
 ]
