@@ -112,10 +112,23 @@ class Blockers:
     missing_results: list[MissingResult] = field(default_factory=list)
     rounds_not_held: list[int] = field(default_factory=list)
     no_rounds: bool = False
+    #: What a club system's own rules still need (a cup's final not decided), translated.
+    unfinished: list[str] = field(default_factory=list)
 
     @property
     def any(self) -> bool:
-        return bool(self.drafts or self.missing_results or self.rounds_not_held or self.no_rounds)
+        return bool(
+            self.drafts
+            or self.missing_results
+            or self.rounds_not_held
+            or self.no_rounds
+            or self.unfinished
+        )
+
+
+#: K45: what a club system's app says still prevents closing (``[]``: nothing), by system;
+#: filled by the apps of the club systems above this one (``AppConfig.ready``).
+CLUB_CLOSING_BLOCKERS: dict[str, Callable[[rows.Tournament], list[str]]] = {}
 
 
 def closing_blockers(tournament: rows.Tournament) -> Blockers:
@@ -129,10 +142,13 @@ def closing_blockers(tournament: rows.Tournament) -> Blockers:
     blockers.no_rounds = not numbers
     held = set(numbers)
     planned = tournament.planned_rounds
-    if tournament.system == rows.System.KEIZER:
+    if tournament.system in (rows.System.KEIZER, rows.System.KNOCKOUT):
         # K25: a Keizer season ends with its last evening; evenings planned after it are
-        # not held, and never will be.
+        # not held, and never will be. K45: a cup ends with its final, however many rounds
+        # of games its tie-breaks took.
         planned = 0
+    if tournament.system in CLUB_CLOSING_BLOCKERS:
+        blockers.unfinished = CLUB_CLOSING_BLOCKERS[tournament.system](tournament)
     blockers.rounds_not_held = [
         n for n in range(1, max(planned, max(numbers, default=0)) + 1) if n not in held
     ]
@@ -394,9 +410,10 @@ def _keizer_final_standings(tournament: rows.Tournament) -> list[FinalStanding]:
     ]
 
 
-#: K25: the club systems whose final standings are their own ranking, not FIDE standings
-#: (``tournaments.models.CLUB_SYSTEMS``; a club system not listed is stored as its games'
-#: standings).
+#: K25, K45: the club systems whose final standings are their own ranking, not FIDE
+#: standings (``tournaments.models.CLUB_SYSTEMS``; a club system not listed is stored as its
+#: games' standings); the cups' and Scheveningen matches' apps add theirs
+#: (``AppConfig.ready``: they sit above this app).
 CLUB_FINAL_STANDINGS: dict[str, Callable[[rows.Tournament], list[FinalStanding]]] = {
     rows.System.KEIZER: _keizer_final_standings
 }

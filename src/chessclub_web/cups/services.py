@@ -15,6 +15,7 @@ from fractions import Fraction
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Count
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext
@@ -831,3 +832,69 @@ def withdraw(row: Tournament, user: Any, match_id: int, entry: int) -> CupMatch:
                 raise CupRefused(_("The game's result changed meanwhile: try again."))
         touch_tournament(row.pk)
     return match
+
+
+# -- closing (K45) -----------------------------------------------------------------------------
+
+
+def closing_blockers(row: Tournament) -> list[str]:
+    """K45: a cup closes with its winner: ``[]`` once the final is decided, else the reason."""
+    found = bracket(row)
+    final = found.rounds[-1] if found.rounds else None
+    if final is None or final.number != len(found.rounds) or not final.decided:
+        return [_("The cup's final is not decided yet: a cup is closed with its winner.")]
+    return []
+
+
+def final_standings(row: Tournament) -> list[Any]:
+    """K45: a cup's final standings are its placings: the winner first, the finalist second,
+    then the players knocked out in each earlier cup round sharing the rank after those still
+    in (semi-finalists 3, quarter-finalists 5, …), by seed within a rank; *points* the matches
+    won, and the round each player reached kept beside them (``tiebreaks`` ``reached``)."""
+    from chessclub_web.closing.models import FinalStanding
+    from chessclub_web.tournaments.presentation import points_label
+
+    found = bracket(row)
+    total = len(found.rounds)
+    won: dict[int, int] = {}
+    placed: list[tuple[int, int, TournamentPlayer, str]] = []  # rank, seed, entry, reached
+    for cup_round in found.rounds:
+        for state in cup_round.states:
+            winner, loser = state.winner_entry, state.loser_entry
+            if winner is not None:
+                won[winner.pk] = won.get(winner.pk, 0) + (loser is not None)
+            if loser is not None:
+                seed = state.match.seed_of(3 - (state.winner or 1)) or 0
+                placed.append((2 ** (total - cup_round.number) + 1, seed, loser, cup_round.name))
+    final = found.rounds[-1].states[0]
+    champion = final.winner_entry
+    assert champion is not None  # closing_blockers: the final is decided
+    placed.append((1, final.match.seed_of(final.winner or 1) or 0, champion, _("Winner")))
+    placed.sort(key=lambda item: (item[0], item[1], item[2].pairing_number))
+    games = dict(
+        Game.objects.filter(round__tournament=row)
+        .values_list("white")
+        .annotate(n=Count("id"))
+        .values_list("white", "n")
+    )
+    for black, n in (
+        Game.objects.filter(round__tournament=row)
+        .values_list("black")
+        .annotate(n=Count("id"))
+        .values_list("black", "n")
+    ):
+        games[black] = games.get(black, 0) + n
+    return [
+        FinalStanding(
+            tournament=row,
+            position=position,
+            rank=str(rank),
+            pairing_number=entry.pairing_number,
+            name=entry.name,
+            rating=str(entry.rating) if entry.rating else "",
+            points=points_label(Fraction(won.get(entry.pk, 0))),
+            games_played=games.get(entry.pk, 0),
+            tiebreaks={"reached": str(reached)},
+        )
+        for position, (rank, _seed, entry, reached) in enumerate(placed, start=1)
+    ]

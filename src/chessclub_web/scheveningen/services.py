@@ -641,3 +641,34 @@ def enter_forfeits(row: Tournament, user: Any) -> int:
                 )
             written += len(changes)
     return written
+
+
+# -- closing (K45) -----------------------------------------------------------------------------
+
+
+def final_standings(row: Tournament) -> list[Any]:
+    """K45: a Scheveningen match's final standings are its players' ranking after the last
+    round (K13, K44: points, then name; equal points share the rank), each player's team kept
+    beside the points (``tiebreaks`` ``team``); the teams' score is the match page's. ``[]``
+    before the match is set up."""
+    from chessclub_web.closing.models import FinalStanding
+    from chessclub_web.tournaments.presentation import points_label
+
+    found = score(row)
+    if found is None:
+        return []
+    teams = {"A": found.match.team_a, "B": found.match.team_b}
+    return [
+        FinalStanding(
+            tournament=row,
+            position=position,
+            rank=str(line.rank),
+            pairing_number=line.entry.pairing_number,
+            name=line.entry.name,
+            rating=str(line.entry.rating) if line.entry.rating else "",
+            points=points_label(line.points),
+            games_played=line.games,
+            tiebreaks={"team": teams.get(line.place[0], line.place[0])},
+        )
+        for position, line in enumerate(found.players, start=1)
+    ]

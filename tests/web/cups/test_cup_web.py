@@ -255,6 +255,40 @@ def test_k30_16_player_cup_with_byes_tiebreaks_and_armageddon_to_the_final(cup, 
     # Only the main games count for the club Elo (K34).
     rated = Game.objects.filter(round__tournament=cup, rated=True).count()
     assert rated == 5 + 4 + 2 + 1
+    _close_and_check_the_placings(cup)
+
+
+def _close_and_check_the_placings(cup: Tournament) -> None:
+    """K45, on the cup played above: closed with its winner, its final standings the placings
+    (worked from the bracket: final N02 over N12; semi-finals lost by N01 and N03; quarter-
+    finals by N08, N13, N10 and N11; the round of 16 by N09, N04, N05, N07 and N06), by seed
+    within a rank, *points* the matches won (a bye is none)."""
+    import datetime
+
+    from chessclub_web.closing import services as closing
+    from chessclub_web.closing.models import FinalStanding
+
+    owner = cup.club.memberships.get(role=Role.OWNER).user
+    closing.close_tournament(cup, owner, datetime.date(2026, 6, 30))
+    final = [
+        (f.rank, f.name, f.points, f.tiebreaks["reached"])
+        for f in FinalStanding.objects.filter(tournament=cup).order_by("position")
+    ]
+    assert [(rank, name, points) for rank, name, points, _reached in final] == [
+        ("1", "N02", "3"),
+        ("2", "N12", "3"),
+        ("3", "N01", "1"),
+        ("3", "N03", "1"),
+        ("5", "N08", "1"),
+        ("5", "N10", "1"),
+        ("5", "N11", "1"),
+        ("5", "N13", "1"),
+        ("9", "N04", "0"),
+        ("9", "N05", "0"),
+        ("9", "N06", "0"),
+        ("9", "N07", "0"),
+        ("9", "N09", "0"),
+    ]
 
 
 def test_k30_tournament_page_redirects_to_the_bracket(cup, owner_client):
@@ -293,3 +327,27 @@ def test_k34_pairing_page_never_pairs_a_cup_round_again(cup, owner_client):
     refused = owner_client.post(round_url(cup, 1), {"action": "repair"})
     assert refused.status_code == 409
     assert sorted(cup.rounds.get().games.values_list("white__name", "black__name")) == boards
+
+
+def test_k45_a_cup_closes_only_with_its_winner(cup, arbiter, owner_client):
+    """K45: before the final is decided, closing is refused with the reason (the draw made,
+    round 1 played: every round published with its results, still no winner)."""
+    from chessclub_web.closing import services as closing
+
+    client = client_for(arbiter)
+    assert client.post(tournament_url(cup, "cup_draw")).status_code == 302
+    _play(
+        client,
+        cup,
+        {
+            _m("N08", "N09"): "N08",
+            _m("N04", "N13"): "N04",
+            _m("N05", "N12"): "N05",
+            _m("N07", "N10"): "N10",
+            _m("N06", "N11"): "N06",
+        },
+    )
+    blockers = closing.closing_blockers(cup)
+    assert blockers.unfinished and not blockers.rounds_not_held
+    page = owner_client.get(tournament_url(cup, "close")).content.decode()
+    assert "finale" in page.lower()

@@ -52,7 +52,8 @@ def test_K44_match_page_on_a_390px_phone_without_javascript(
         ".slice(0, 8).map(e => e.tagName + '.' + e.className + '#' + e.id)"
     )
     assert page.evaluate("document.documentElement.scrollWidth") <= 390, wide
-    # Round 1 by the table: A1–B1, A2–B2, A3–B3, A4–B4 with White, B5–A5 … B8–A8: 4 each.
+    # Round 1 by the table: team A has White on boards 1 to 4, team B on boards 5 to 8; each
+    # White wins, so 4 each.
     assert page.locator("#team-A td").first.inner_text() == "4"
     assert page.locator("#team-B td").first.inner_text() == "4"
     # The page prints: the actions are hidden on paper.

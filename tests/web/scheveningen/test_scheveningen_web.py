@@ -512,3 +512,34 @@ def test_K41_a_visitor_does_not_see_the_draft_rounds_boards(four, owner):
     page = Client().get(tournament_url(four, "scheveningen_match")).content.decode()
     assert 'data-pair="' not in page
     assert "Pas encore publiée" in page
+
+
+def test_k45_closing_a_match_stores_its_players_ranking(four, owner):
+    """K45: the final standings of the match played above are its players' ranking (K13,
+    worked by hand in the K42 test: A1 3, A4 and B3 2½, B2 2, the four others 1½), each
+    player's team kept beside the points; no round planned but missing blocks it."""
+    import datetime
+
+    from chessclub_web.closing import services as closing
+    from chessclub_web.closing.models import FinalStanding
+
+    client = client_for(owner)
+    _set_up(client, four, 4)
+    _make_and_publish(client, four)
+    _play_four(client, four)
+    assert not closing.closing_blockers(four).any
+    closing.close_tournament(four, owner, datetime.date(2026, 6, 30))
+    final = [
+        (f.rank, f.points, f.tiebreaks["team"])
+        for f in FinalStanding.objects.filter(tournament=four).order_by("position")
+    ]
+    assert final == [
+        ("1", "3", "Cercle A"),
+        ("2", "2½", "Cercle A"),
+        ("2", "2½", "Cercle B"),
+        ("4", "2", "Cercle B"),
+        ("5", "1½", "Cercle A"),
+        ("5", "1½", "Cercle A"),
+        ("5", "1½", "Cercle B"),
+        ("5", "1½", "Cercle B"),
+    ]
