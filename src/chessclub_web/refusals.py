@@ -132,3 +132,13 @@ class RefusalMiddleware:
         if isinstance(exception, Refused):
             return refusal_response(request, exception)
         return None
+
+
+def ascii_number(text: str, most_digits: int) -> int | None:
+    """The whole number ``text`` writes in ASCII digits only (at most ``most_digits`` of them),
+    else ``None``: the one reading of a number from a URL's query or a form's field name.
+    (``str.isdigit`` alone accepts ``²`` and other scripts' digits, which ``int`` then refuses
+    or reads as another number.)"""
+    if not (text.isascii() and text.isdigit()) or len(text) > most_digits:
+        return None
+    return int(text)

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from chessclub.club_systems.knockout import Stage
+from chessclub_web import refusals
 from chessclub_web.clubs.models import Club
 from chessclub_web.clubs.permissions import Action
 from chessclub_web.cups import services
@@ -29,12 +30,13 @@ def _cup(row: Tournament) -> None:
 
 def _entry(request: HttpRequest, name: str = "player") -> int:
     text = str(request.POST.get(name, ""))
-    if not text.isdigit() or len(text) > 12:
+    number = refusals.ascii_number(text, 12)
+    if number is None:
         raise services.CupBadInput(
             _("Choose a player of the match (“%(value)s” is none).") % {"value": text[:20]},
             field=name,
         )
-    return int(text)
+    return number
 
 
 def _context(request: HttpRequest, club: Club, row: Tournament, **extra: object) -> dict:  # type: ignore[type-arg]

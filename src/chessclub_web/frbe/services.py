@@ -433,7 +433,7 @@ def new_entry(found: FederationPlayer, *, entry_round: int = 1) -> NewEntry:
 def _fide_id(text: str) -> str:
     """The list's FIDE ID as an entry keeps it: digits, ``""`` for none (``0``, blank)."""
     text = text.strip()
-    return text if text.isdigit() and int(text) > 0 else ""
+    return text if text.isascii() and text.isdigit() and int(text) > 0 else ""
 
 
 def list_player(row: FederationPlayer) -> ListPlayer:

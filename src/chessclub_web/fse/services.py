@@ -406,7 +406,7 @@ def list_player(row: ListRow) -> ListPlayer:
         list_kind=ListKind.FSE,
         key=row.code,
         name=row.name,
-        fide_id=fide_id if fide_id.isdigit() and int(fide_id) > 0 else "",
+        fide_id=fide_id if fide_id.isascii() and fide_id.isdigit() and int(fide_id) > 0 else "",
         national_id=row.code,
         national_kind=ListKind.FSE,
         federation="SUI",

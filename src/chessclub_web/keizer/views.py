@@ -13,6 +13,7 @@ from django.utils.formats import get_format
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from chessclub_web import refusals
 from chessclub_web.clubs.models import Club
 from chessclub_web.clubs.permissions import Action
 from chessclub_web.keizer import services
@@ -34,11 +35,12 @@ def _number(request: HttpRequest, name: str, default: int | None) -> int | None:
     text = request.GET.get(name, "") or request.POST.get(name, "")
     if not text:
         return default
-    if not text.isdigit() or len(text) > 3:
+    number = refusals.ascii_number(text, 3)
+    if number is None or (name == "evening" and number == 0):
         raise services.KeizerBadInput(
             _("“%(value)s” is not an evening number.") % {"value": text[:20]}, field=name
         )
-    return int(text)
+    return number
 
 
 def _context(request: HttpRequest, club: Club, row: Tournament, **extra: object) -> dict:  # type: ignore[type-arg]
@@ -135,8 +137,8 @@ def keizer_attendance(request: HttpRequest, club: Club, row: Tournament) -> Http
     if request.method == "POST":
         marks: dict[int, tuple[str, str]] = {}
         for key, value in request.POST.items():
-            if key.startswith("p") and key[1:].isdigit():
-                pid = int(key[1:])
+            pid = refusals.ascii_number(key[1:], 18) if key.startswith("p") else None
+            if pid is not None:
                 marks[pid] = (str(value), str(request.POST.get(f"r{pid}", "")))
         try:
             changed = services.set_attendance(row, request.user, evening, marks)

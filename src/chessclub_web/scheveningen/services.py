@@ -225,7 +225,7 @@ def save_setup(
         if started(row) and (games_change or match is None or match.primary != primary):
             raise ScheveningenRefused(
                 _(
-                    "Round 1 is published: the line-ups, single or double Scheveningen and the "
+                    "A round is published: the line-ups, single or double Scheveningen and the "
                     "primary score no longer change (only the teams' names do). A player who "
                     "leaves the match loses the games left by forfeit."
                 ),
@@ -350,9 +350,13 @@ def publish_all(row: Tournament, user: Any) -> list[int]:
     pairing page publishes it. Returns the rounds' numbers."""
     _require(user, row, Action.PUBLISH_ROUND)
     require_scheveningen(row)
-    refusals.require_open(row, _("The match is closed."))
     published = []
     with transaction.atomic():
+        # Under the tournament's lock, read again: a line-up change made meanwhile has remade
+        # the drafts, a closing closed the match.
+        lock_tournament(row.pk)
+        row.refresh_from_db(fields=["closed_at"])
+        refusals.require_open(row, _("The match is closed."))
         for round_row in row.rounds.filter(state=RoundState.DRAFT).order_by("number"):
             publish_round(round_row, user)
             published.append(round_row.number)
@@ -631,6 +635,8 @@ def enter_forfeits(row: Tournament, user: Any) -> int:
         by_round.setdefault(round_row.pk, (round_row, []))[1].append(
             Change(game.pk, code, game.version)
         )
+    if not by_round:
+        raise ScheveningenRefused(_("No forfeit is due: there is nothing to enter."))
     written = 0
     with transaction.atomic():
         for round_row, changes in by_round.values():

@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from chessclub_web import refusals
 from chessclub_web.clubs.models import Club
 from chessclub_web.clubs.permissions import Action
 from chessclub_web.documents import rendering
@@ -33,11 +34,12 @@ def _after(request: HttpRequest) -> int | None:
     text = request.GET.get("after", "")
     if not text:
         return None
-    if not text.isdigit() or len(text) > 3:
+    number = refusals.ascii_number(text, 3)
+    if number is None:
         raise services.ScheveningenBadInput(
             _("“%(value)s” is not a round number.") % {"value": text[:20]}, field="after"
         )
-    return int(text)
+    return number
 
 
 def _url(name: str, club: Club, row: Tournament) -> str:

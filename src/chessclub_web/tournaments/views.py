@@ -40,7 +40,7 @@ from chessclub.model import TournamentError
 from chessclub.tiebreaks import RuleEra, TiebreakCodeError, default_era, parse_tiebreak
 from chessclub_web.clubs.models import Club
 from chessclub_web.clubs.permissions import Action, allowed, club_view
-from chessclub_web.refusals import BadInput
+from chessclub_web.refusals import BadInput, Refused
 from chessclub_web.tournaments import hooks, rating_rules, screens, services
 from chessclub_web.tournaments.adapters import (
     canonical_code,
@@ -754,7 +754,10 @@ def fide_mode(request: HttpRequest, club: Club, row: Tournament) -> HttpResponse
     error = ""
     if request.method == "POST":
         understood = request.POST.get("understood") == "yes"
-        if not understood:
+        if row.is_closed:
+            error = _("The tournament is closed: its FIDE mode no longer changes.")
+            status = 409
+        elif not understood:
             error = _("Tick the box to say that you understand what leaving FIDE mode means.")
             status = 400
         elif request.POST.get("step") == "2":
@@ -762,7 +765,7 @@ def fide_mode(request: HttpRequest, club: Club, row: Tournament) -> HttpResponse
                 services.leave_fide_mode(
                     row, request.user, confirmation=request.POST.get("name", "")
                 )
-            except services.FideModeRefused as exc:
+            except Refused as exc:  # FideModeRefused, or closed meanwhile
                 error, status, step = str(exc), exc.status, 2
             else:
                 messages.warning(

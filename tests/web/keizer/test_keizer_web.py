@@ -192,6 +192,13 @@ def test_K24_bad_attendance_and_evening_are_4xx(keizer, owner):
     assert "asleep" in bad.content.decode()
     assert client.post(url + "?evening=9", {f"p{ids['A']}": "excused"}).status_code == 400
     assert client.get(url + "?evening=x").status_code == 400
+    # Digits of other scripts and superscripts are no evening number (400, never a 500);
+    # nor is evening 0; a field named after no player is left alone.
+    for odd in ("²", "١", "0"):
+        assert client.get(url + f"?evening={odd}").status_code == 400, odd
+    assert client.post(url + "?evening=1", {"p²": "present"}).status_code in (200, 302)
+    standings = tournament_url(keizer, "keizer_standings")
+    assert Client().get(standings + "?after=²").status_code == 400
 
 
 def test_K24_one_present_player_cannot_be_paired(keizer, owner):

@@ -543,3 +543,36 @@ def test_k45_closing_a_match_stores_its_players_ranking(four, owner):
         ("5", "1½", "Cercle B"),
         ("5", "1½", "Cercle B"),
     ]
+
+
+def test_K44_odd_digits_in_the_round_number_are_a_400(four, owner):
+    client = client_for(owner)
+    _set_up(client, four, 4)
+    for odd in ("²", "١", "x"):
+        page = Client().get(tournament_url(four, "scheveningen_match") + f"?after={odd}")
+        assert page.status_code == 400, odd
+
+
+def test_K43_entering_forfeits_when_none_is_due_is_a_409(four, owner):
+    client = client_for(owner)
+    _set_up(client, four, 4)
+    _make_and_publish(client, four)
+    refused = client.post(tournament_url(four, "scheveningen_forfeits"))
+    assert refused.status_code == 409
+    assert Game.objects.filter(round__tournament=four).exclude(result="").count() == 0
+
+
+def test_K40_the_lock_message_names_no_round_that_is_not_published(four, owner):
+    """Round 3 published alone: the line-up is locked, and the refusal does not claim that
+    round 1 is published."""
+    client = client_for(owner)
+    _set_up(client, four, 4)
+    assert client.post(tournament_url(four, "scheveningen_make_rounds")).status_code == 302
+    publish = f"/clubs/700/tournaments/{four.pk}/rounds/3/pairing/"
+    assert client.post(publish, {"action": "publish"}).status_code == 302
+    refused = client.post(
+        tournament_url(four, "scheveningen_setup"),
+        {**_setup_data(4, double="on"), **_lineup(four, 4)},
+    )
+    assert refused.status_code == 409
+    assert "ronde 1" not in refused.content.decode().lower()

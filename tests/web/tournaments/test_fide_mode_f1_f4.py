@@ -133,3 +133,18 @@ def test_f2_only_who_may_change_the_settings_may_leave(client, public_club, make
     ).status_code in (302, 403)
     t.refresh_from_db()
     assert t.fide_mode
+
+
+def test_f2_a_closed_tournament_no_longer_changes_mode(owner_client, public_club):
+    from ..builders import mark_closed
+
+    t = make_swiss(public_club)
+    mark_closed(t)
+    for step in ("1", "2"):
+        refused = owner_client.post(
+            fide_url(t), {"step": step, "understood": "yes", "name": t.name}
+        )
+        assert refused.status_code == 409, step
+        assert "clôturé" in refused.content.decode()
+    t.refresh_from_db()
+    assert t.fide_mode
