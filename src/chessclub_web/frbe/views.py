@@ -239,8 +239,15 @@ def export(request: HttpRequest, club: Club, row: Tournament) -> HttpResponse:
         else:
             return _download(found.data, found.name, found.content_type)
     if row.system in CLUB_SYSTEMS:
-        # A club competition gets no file at all (K20, K30): say why at the top of the tab.
+        # A club competition gets no file at all (K20, K30): the tab says why, and only that
+        # (the files' checks would list problems of files that are never made).
         errors.append(str(services.DownloadRefused(409, "club_system")))
+        return render(
+            request,
+            "frbe/export.html",
+            {"club": club, "tournament": row, "tab": "export", "errors": errors},
+            status=status,
+        )
     core = load_tournament(row)
     check = services.check(core, settings.fide_rated)
     name = None

@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from chessclub_web.clubs.permissions import Action, User
-from chessclub_web.tournaments.models import Kind, System, Tournament
+from chessclub_web.tournaments.models import CLUB_SYSTEMS, Kind, System, Tournament
 from chessclub_web.tournaments.permissions import allowed_on
 
 
@@ -28,6 +28,10 @@ def _closed_club_tournament(t: Tournament) -> bool:
 
 def _team_event(t: Tournament) -> bool:
     return t.is_team_event
+
+
+def _not_club_system(t: Tournament) -> bool:
+    return t.system not in CLUB_SYSTEMS
 
 
 def _keizer(t: Tournament) -> bool:
@@ -50,7 +54,7 @@ class Tab:
 #: Left to right, as shown.
 TABS: tuple[Tab, ...] = (
     Tab("standings", "tournament", _("Standings")),
-    Tab("crosstable", "crosstable", _("Crosstable")),
+    Tab("crosstable", "crosstable", _("Crosstable"), condition=_not_club_system),
     Tab("calendar", "calendar", _("Calendar")),
     Tab("documents", "documents", _("Documents")),
     Tab("keizer", "keizer_standings", _("Keizer system"), condition=_keizer),

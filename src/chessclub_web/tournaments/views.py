@@ -237,17 +237,22 @@ def _tournament_page(request: HttpRequest, club: Club, row: Tournament, tab: str
     )
 
 
+#: The page that stands for the standings and the crosstable of a club system: the Keizer
+#: score is the ranking (K20), a cup's result its bracket (K30), a Scheveningen match's score
+#: its standings (K42). No FIDE standings or tiebreaks for them.
+CLUB_SYSTEM_PAGES = {
+    System.KEIZER: "keizer_standings",
+    System.KNOCKOUT: "cup_bracket",
+    System.SCHEVENINGEN: "scheveningen_match",
+}
+
+
 @require_safe
 @tournament_view()
 @conditional_page(tournament_state)
 def standings(request: HttpRequest, club: Club, row: Tournament) -> HttpResponse:
-    if row.system == System.KEIZER:
-        # The Keizer score is the ranking (K20): no FIDE standings for this competition.
-        return redirect(reverse("keizer_standings", args=(club.number, row.pk)))
-    if row.system == System.KNOCKOUT:  # a cup's result is its bracket (K30)
-        return redirect(reverse("cup_bracket", args=(club.number, row.pk)))
-    if row.system == System.SCHEVENINGEN:  # the match's score is its standings (K42)
-        return redirect(reverse("scheveningen_match", args=(club.number, row.pk)))
+    if row.system in CLUB_SYSTEM_PAGES:
+        return redirect(reverse(CLUB_SYSTEM_PAGES[row.system], args=(club.number, row.pk)))
     return _tournament_page(request, club, row, "standings")
 
 
@@ -255,6 +260,8 @@ def standings(request: HttpRequest, club: Club, row: Tournament) -> HttpResponse
 @tournament_view()
 @conditional_page(tournament_state)
 def crosstable(request: HttpRequest, club: Club, row: Tournament) -> HttpResponse:
+    if row.system in CLUB_SYSTEM_PAGES:  # its games' FIDE crosstable would mislead
+        return redirect(reverse(CLUB_SYSTEM_PAGES[row.system], args=(club.number, row.pk)))
     return _tournament_page(request, club, row, "crosstable")
 
 

@@ -319,6 +319,8 @@ def test_k30_federation_files_refused_without_naming_keizer(cup, owner_client):
     page = owner_client.get(tournament_url(cup, "export")).content.decode()
     assert "hors des systèmes FIDE" in page
     assert "Keizer" not in page.split("hors des systèmes FIDE")[0][-200:]
+    # Only the reason: no checks of files that are never made, no download links.
+    assert 'id="blocking"' not in page and "?download=" not in page
 
 
 def test_k34_pairing_page_never_pairs_a_cup_round_again(cup, owner_client):

@@ -50,8 +50,12 @@ def test_k25_closing_page_shows_the_keizer_ranking(public_club, owner):
     found = [page.find(f">{name}<") for name in names]
     assert all(at > 0 for at in found) and found == sorted(found)
     # The other pages of a closed competition still answer.
-    for page_name in ("keizer_standings", "crosstable", "documents", "elo_changes"):
+    for page_name in ("keizer_standings", "documents", "elo_changes"):
         assert client_for(owner).get(tournament_url(row, page_name)).status_code == 200
+    # No FIDE crosstable for a club system: the Keizer table stands for it.
+    crosstable = client_for(owner).get(tournament_url(row, "crosstable"))
+    assert crosstable.status_code == 302
+    assert crosstable["Location"] == tournament_url(row, "keizer_standings")
 
 
 def test_k26_keizer_games_count_for_the_club_elo(public_club, owner):

@@ -42,12 +42,21 @@ def test_K20_hand_edit_and_publish_on_the_pairing_page(evening):
     assert client.get(tournament_url(row, "boards", 1)).status_code == 200
 
 
-@pytest.mark.parametrize(
-    "page", ["crosstable", "calendar", "documents", "entries", "history", "export"]
-)
+@pytest.mark.parametrize("page", ["calendar", "documents", "entries", "history", "export"])
 def test_K20_other_tabs_answer(evening, page):
     row, client = evening
     assert client.get(tournament_url(row, page)).status_code == 200
+
+
+def test_K20_no_fide_crosstable_nor_its_tab(evening):
+    """The FIDE crosstable (BH, SB… on the games' points) would mislead: its URL leads to the
+    Keizer table, and the tab is not shown."""
+    row, client = evening
+    response = client.get(tournament_url(row, "crosstable"))
+    assert response.status_code == 302
+    assert response["Location"] == tournament_url(row, "keizer_standings")
+    page = client.get(tournament_url(row, "keizer_standings")).content.decode()
+    assert tournament_url(row, "crosstable") not in page
 
 
 def test_K20_belgian_file_refused_with_the_reason(evening):
