@@ -97,15 +97,17 @@ class CupMatch(models.Model):
     )
     cup_round = models.PositiveSmallIntegerField(_("cup round"))
     position = models.PositiveSmallIntegerField(_("match"))
+    #: RESTRICT, not CASCADE: removing an entry never deletes their match (K38); deleting the
+    #: tournament deletes both (PROTECT would refuse that too).
     first = models.ForeignKey(
         TournamentPlayer,
-        on_delete=models.CASCADE,
+        on_delete=models.RESTRICT,
         related_name="cup_matches_first",
         verbose_name=_("first player"),
     )
     second = models.ForeignKey(
         TournamentPlayer,
-        on_delete=models.CASCADE,
+        on_delete=models.RESTRICT,
         null=True,
         blank=True,
         related_name="cup_matches_second",

@@ -7,6 +7,7 @@ games of the tournament's rounds and asks the core (``chessclub.club_systems.kno
 
 from __future__ import annotations
 
+import copy
 import random
 import secrets
 from collections.abc import Mapping, Sequence
@@ -15,7 +16,7 @@ from fractions import Fraction
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Count
+from django.db.models import Count, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext
@@ -832,6 +833,110 @@ def withdraw(row: Tournament, user: Any, match_id: int, entry: int) -> CupMatch:
                 raise CupRefused(_("The game's result changed meanwhile: try again."))
         touch_tournament(row.pk)
     return match
+
+
+# -- what the other apps ask of a cup (registered in ``cups.apps``) ----------------------------
+
+
+def registration_refusal(row: Tournament) -> str | None:
+    """K33: once the bracket is drawn, no new player enters the cup (there is no place for
+    them in it)."""
+    if drawn(row):
+        return _("The cup's bracket is drawn: a new player can no longer enter it.")
+    return None
+
+
+def removal_refusal(player: TournamentPlayer) -> str | None:
+    """K38: a player in the bracket is not removed from the entries (that would remove their
+    match): they withdraw from their match instead."""
+    match = (
+        CupMatch.objects.filter(tournament_id=player.tournament_id)
+        .filter(Q(first=player) | Q(second=player))
+        .order_by("-cup_round")
+        .first()
+    )
+    if match is None:
+        return None
+    return _(
+        "%(name)s is in the cup's bracket (cup round %(cup)s, match %(match)s): withdraw them "
+        "from their match on the Cup tab instead."
+    ) % {"name": player.name, "cup": match.cup_round, "match": match.position}
+
+
+def hand_edit_refusal(round_row: Round, action: str, game: Game | None) -> str | None:
+    """K34, K36, K37: a cup round's boards are its matches' games: the pairing page changes
+    none of them by hand but a board's colours (K36), and not an Armageddon's, whose White was
+    drawn or chosen (K37)."""
+    if action != "colours":
+        return _(
+            "A cup round's boards are its matches' games: only a board's colours may be swapped "
+            "by hand. Enter a withdrawal, a lot or an Armageddon's colour on the Cup tab."
+        )
+    if game is None:
+        return None
+    found = bracket(round_row.tournament)
+    for cup_round in found.rounds:
+        for state in cup_round.states:
+            for line in state.lines:
+                if line.game.pk == game.pk and found.chain[line.stage].kind == "armageddon":
+                    return _(
+                        "Board %(board)s is the Armageddon of %(names)s: its White was drawn "
+                        "or chosen (K37) and is not swapped by hand."
+                    ) % {"board": game.board, "names": _names(state.match)}
+    return None
+
+
+def result_refusals(row: Tournament, changes: Sequence[tuple[Game, str]]) -> dict[int, str]:
+    """K35: a result that would change the winner of a match (or leave it undecided or in
+    error) whose winner already plays a later cup round is refused: that later match was
+    drawn with the winner. ``changes``: the boards about to change with their new code;
+    returns ``{game id: reason}``."""
+    from chessclub_web.results.services import board_label
+
+    new = {game.pk: code for game, code in changes}
+    found = bracket(row)
+    refused: dict[int, str] = {}
+    for cup_round in found.rounds:
+        for state in cup_round.states:
+            touched = [line.game for line in state.lines if line.game.pk in new]
+            winner = state.winner_entry
+            if not touched or winner is None or state.match.withdrawn is not None:
+                continue
+            later = next(
+                (
+                    (later_round, other.match)
+                    for later_round in found.rounds[cup_round.number :]
+                    for other in later_round.states
+                    if winner.pk in (other.match.first_id, other.match.second_id)
+                ),
+                None,
+            )
+            if later is None:
+                continue
+            games = []
+            for line in state.lines:
+                game = copy.copy(line.game)
+                game.result = new.get(game.pk, game.result)
+                games.append(game)
+            after = match_state(found.settings, found.chain, state.match, games)
+            if after.winner == state.winner and not after.error:
+                continue
+            for game in touched:
+                refused[game.pk] = _(
+                    "%(board)s: this result would change who won %(round)s, match %(match)s "
+                    "(%(names)s), but %(name)s already plays in %(later)s, match "
+                    "%(later_match)s: once its winner has gone on, a match's result is no "
+                    "longer corrected."
+                ) % {
+                    "board": board_label(game).capitalize(),
+                    "round": cup_round.name,
+                    "match": state.match.position,
+                    "names": _names(state.match),
+                    "name": winner.name,
+                    "later": later[0].name,
+                    "later_match": later[1].position,
+                }
+    return refused
 
 
 # -- closing (K45) -----------------------------------------------------------------------------

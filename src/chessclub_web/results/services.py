@@ -70,6 +70,12 @@ MAX_VERSION = 2_147_483_647
 #: apps' ``ready()``.
 BOARD_LOCKS: list[Callable[[Tournament, Sequence[Game]], dict[int, str]]] = []
 
+#: A tournament system's reasons to refuse a board's new result, by system: each takes the
+#: tournament and the boards about to change with their new code and returns ``{game id:
+#: reason}`` for those it refuses (the cups app: a correction that changes the winner of a
+#: match whose winner already plays a later cup round, K35). Registered in the apps' ``ready()``.
+RESULT_REFUSALS: dict[str, Callable[[Tournament, Sequence[tuple[Game, str]]], dict[int, str]]] = {}
+
 
 class ResultsError(refusals.Refused):
     """A request that cannot be saved: ``status`` is the HTTP status (4xx), ``message`` says
@@ -388,6 +394,15 @@ def save_results(
             locked = lock(tournament, [boards[change.game_id] for change in ordered])
             if locked:
                 raise ResultsError(409, " ".join(dict.fromkeys(locked.values())))
+        if system in RESULT_REFUSALS:
+            changing = [
+                (boards[c.game_id], c.result)
+                for c in ordered
+                if boards[c.game_id].version == c.version and boards[c.game_id].result != c.result
+            ]
+            refused = RESULT_REFUSALS[system](tournament, changing) if changing else {}
+            if refused:
+                raise ResultsError(409, " ".join(dict.fromkeys(refused.values())))
         log: list[Entry] = []
         for change in ordered:
             game = boards[change.game_id]

@@ -17,7 +17,9 @@ from ..builders import (
     boards_url,
     button_data,
     client_for,
+    entries_url,
     make_tournament,
+    register,
     round_url,
     tournament_url,
 )
@@ -291,3 +293,146 @@ def test_k35_a_correction_that_decides_earlier_stops_the_pairing(public_club, ow
     found = services.bracket(row).rounds[0].states[0]
     assert found.needs == "error" and found.error
     assert client.post(tournament_url(row, "cup_pair")).status_code == 409
+
+
+# -- the bracket kept whole by the other pages (K33–K38) -----------------------------------------
+
+
+def _semis_played(row: Tournament, client: Client) -> None:
+    """Four players, SK Grenchen: chart 1–4 (A–D), 2–3 (B–C); White from the bracket (K36):
+    A in match 1, C in match 2. A and B win their main games; the final A–B is paired."""
+    assert client.post(tournament_url(row, "cup_draw")).status_code == 302
+    client.post(round_url(row, 1), {"action": "publish"})
+    played = client.post(boards_url(row, 1), button_data(row, 1, {1: "1-0", 2: "0-1"}))
+    assert played.status_code == 302
+    assert client.post(tournament_url(row, "cup_pair")).status_code == 302
+    final = CupMatch.objects.get(tournament=row, cup_round=2)
+    assert (final.first.name, final.second.name) == ("A", "B")
+
+
+@pytest.mark.parametrize("code", ["0-1", "=", "-+"])
+def test_k35_a_correction_changing_the_winner_of_a_match_gone_on_is_refused(
+    public_club, owner, code
+):
+    row = make_tournament(public_club, PLAYERS[:4], [], system="knockout")
+    client = client_for(owner)
+    _semis_played(row, client)
+    # D winning, a draw (the match undecided again) or D winning by forfeit: A, who plays the
+    # final, would not have won the semi-final.
+    refused = client.post(boards_url(row, 1), button_data(row, 1, {1: code}))
+    assert refused.status_code == 409
+    text = refused.content.decode()
+    assert "Demi-finales, match 1 (A – D)" in text
+    assert "Finale, match 1" in text
+    assert Game.objects.get(round__tournament=row, round__number=1, board=1).result == "1-0"
+
+
+def test_k35_a_correction_keeping_the_winner_is_saved(public_club, owner):
+    row = make_tournament(public_club, PLAYERS[:4], [], system="knockout")
+    client = client_for(owner)
+    _semis_played(row, client)
+    # A's win becomes a forfeit win: A still won the semi-final.
+    saved = client.post(boards_url(row, 1), button_data(row, 1, {1: "+-"}))
+    assert saved.status_code == 302
+    assert Game.objects.get(round__tournament=row, round__number=1, board=1).result == "+-"
+
+
+def test_k33_no_player_enters_once_the_bracket_is_drawn(cup, owner):
+    client = client_for(owner)
+    assert client.post(tournament_url(cup, "cup_draw")).status_code == 302
+    refused = register(client, cup, "F", 1500)
+    assert refused.status_code == 409
+    text = refused.content.decode()
+    assert "tableau de la coupe est tiré" in text
+    assert "toutes rondes" not in text
+    assert not cup.players.filter(name="F").exists()
+
+
+def test_k38_a_player_in_the_bracket_is_not_removed_from_the_entries(cup, owner):
+    from django.db.models import RestrictedError
+
+    client = client_for(owner)
+    assert client.post(tournament_url(cup, "cup_draw")).status_code == 302
+    # Five players, a chart of 8: A (seed 1) has a bye in match 1 and no game to play.
+    a = cup.players.get(name="A")
+    refused = client.post(entries_url(cup), {"action": "remove_player", "player": a.pk})
+    assert refused.status_code == 409
+    assert "A est dans le tableau de la coupe (tour de coupe 1, match 1)" in (
+        refused.content.decode()
+    )
+    assert CupMatch.objects.filter(tournament=cup).count() == 4
+    # The rows themselves keep the match: an entry in the bracket cannot be deleted.
+    with pytest.raises(RestrictedError):
+        a.delete()
+    # Deleting the tournament deletes its bracket with it.
+    cup.delete()
+    assert not CupMatch.objects.exists()
+
+
+def _six_drawn(row: Tournament, client: Client) -> tuple[Game, dict[str, int]]:
+    """Six players, a chart of 8 (K15: 1–8, 4–5, 2–7, 3–6): A and B have byes; round 1 is
+    D–E (match 2, even: E White) and C–F (match 4, even: F White)."""
+    row.players.create(pairing_number=6, name="F", rating=1500)
+    assert client.post(tournament_url(row, "cup_draw")).status_code == 302
+    assert _boards(row) == [("E", "D"), ("F", "C")]
+    game = Game.objects.get(round__tournament=row, round__number=1, board=1)
+    return game, {p.name: p.pk for p in row.players.all()}
+
+
+def _boards(row: Tournament) -> list[tuple[str, str]]:
+    games = Game.objects.filter(round__tournament=row).order_by("round__number", "board")
+    return list(games.values_list("white__name", "black__name"))
+
+
+@pytest.mark.parametrize("action", ["swap", "remove_board", "add_board", "give_bye"])
+def test_k34_hand_edits_of_a_cup_round_are_refused(cup, owner, action):
+    from chessclub_web.tournaments.models import Bye, ByeCode
+
+    client = client_for(owner)
+    game, pk = _six_drawn(cup, client)
+    data = {
+        "swap": {"first": pk["E"], "second": pk["C"]},
+        "remove_board": {"game": game.pk},
+        "add_board": {"white": pk["A"], "black": pk["B"]},
+        "give_bye": {"player": pk["A"]},
+    }[action]
+    if action == "give_bye":  # a player left unpaired in the draft (as removing a board does)
+        Bye.objects.create(round=game.round, player_id=pk["A"], kind=ByeCode.ABSENT)
+    refused = client.post(round_url(cup, 1), {"action": action, **data})
+    assert refused.status_code == 409
+    assert "les parties de ses matchs" in refused.content.decode()
+    assert _boards(cup) == [("E", "D"), ("F", "C")]
+    assert not Bye.objects.filter(round=game.round, kind=ByeCode.PAIRING_ALLOCATED).exists()
+
+
+@pytest.mark.parametrize("how", ["colours", "swap"])
+def test_k36_the_arbiter_swaps_a_cup_boards_colours(cup, owner, how):
+    client = client_for(owner)
+    game, pk = _six_drawn(cup, client)
+    data = {"game": game.pk} if how == "colours" else {"first": pk["D"], "second": pk["E"]}
+    assert client.post(round_url(cup, 1), {"action": how, **data}).status_code == 302
+    assert _boards(cup) == [("D", "E"), ("F", "C")]
+
+
+def test_k37_an_armageddons_colours_are_not_swapped_by_hand(public_club, owner):
+    row = make_tournament(public_club, [("A", 2000), ("B", 1900)], [], system="knockout")
+    client = client_for(owner)
+    client.post(tournament_url(row, "cup_settings"), {**LOT_CHAIN, "preset": "ssb-final"})
+    client.post(tournament_url(row, "cup_draw"))
+    for number in (1, 2):
+        client.post(round_url(row, number), {"action": "publish"})
+        client.post(boards_url(row, number), button_data(row, number, {1: "="}))
+        if number == 1:
+            assert client.post(tournament_url(row, "cup_pair")).status_code == 302
+    match = CupMatch.objects.get(tournament=row)
+    b = row.players.get(name="B").pk
+    url = tournament_url(row, "cup_armageddon", match.pk)
+    assert client.post(url, {"player": b}).status_code == 302
+    assert client.post(tournament_url(row, "cup_pair")).status_code == 302
+    game = Game.objects.get(round__tournament=row, round__number=3)
+    assert game.white.name == "B"
+    refused = client.post(round_url(row, 3), {"action": "colours", "game": game.pk})
+    assert refused.status_code == 409
+    assert "Armageddon" in refused.content.decode()
+    game.refresh_from_db()
+    assert game.white.name == "B"

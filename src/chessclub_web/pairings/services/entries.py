@@ -46,6 +46,16 @@ CODED_PARAMS["field"].setdefault("national_rating", gettext_noop("national ratin
 
 # -- entries --------------------------------------------------------------------------------------
 
+#: A tournament system's own reason to take no new player now (translated, ``None``: the
+#: usual rules apply), by system: ``(tournament) -> str | None`` (the cups app: a drawn
+#: bracket, K33). Registered in the apps' ``ready()``.
+REGISTRATION_REFUSALS: dict[str, Callable[[Tournament], str | None]] = {}
+
+#: A tournament system's own reason not to remove an entry (translated, ``None``: the usual
+#: rules apply), by system: ``(entry) -> str | None`` (the cups app: a player in the
+#: bracket, K38). Registered in the apps' ``ready()``.
+REMOVAL_REFUSALS: dict[str, Callable[[TournamentPlayer], str | None]] = {}
+
 
 @dataclass(frozen=True)
 class NewEntry:
@@ -157,6 +167,10 @@ def registration_refusal(row: Tournament) -> str | None:
         return closed_message()
     if row.is_team_event:
         return None
+    own = REGISTRATION_REFUSALS.get(row.system)
+    refusal = own(row) if own is not None else None
+    if refusal:
+        return refusal
     last = last_paired_round(row)
     if row.system != System.SWISS and last >= 1:
         return _("A round robin takes no player once its first round is paired.")
@@ -213,6 +227,10 @@ def add_player(
             raise Refused(_("This tournament is not a team event: it has no teams."))
         last = last_paired_round(row)
         if not row.is_team_event:
+            own = REGISTRATION_REFUSALS.get(row.system)
+            refusal = own(row) if own is not None else None
+            if refusal:
+                raise Refused(refusal)
             if row.system != System.SWISS and last >= 1:
                 # The Berger table is fixed once paired (FIDE C.05): no place for anyone new.
                 raise Refused(_("A round robin takes no player once its first round is paired."))
@@ -361,6 +379,10 @@ def remove_player(player: TournamentPlayer, user: object) -> None:
                     "on the Teams tab."
                 )
             )
+        own = REMOVAL_REFUSALS.get(row.system)
+        refusal = own(player) if own is not None else None
+        if refusal:
+            raise Refused(refusal)
         if (
             player.games_as_white.exists()
             or player.games_as_black.exists()

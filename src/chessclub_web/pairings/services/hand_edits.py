@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.db import transaction
 from django.db.models import Max, Q
 from django.utils.translation import gettext as _
@@ -37,6 +39,21 @@ from chessclub_web.tournaments.models import (
 )
 
 # -- hand edits -----------------------------------------------------------------------------------
+
+#: A tournament system's own reason to refuse a hand edit of its draft (translated, ``None``:
+#: allowed), by system: ``(round, action, board) -> str | None``, ``action`` one of ``swap``
+#: (players of two places), ``colours`` (of one board, also a swap of its two players),
+#: ``remove_board``, ``add_board``, ``give_bye``; ``board`` the game for ``colours`` and
+#: ``remove_board`` (the cups app: a cup round's boards are its matches' games, K34).
+#: Registered in the apps' ``ready()``.
+HAND_EDIT_REFUSALS: dict[str, Callable[[RoundRow, str, GameRow | None], str | None]] = {}
+
+
+def _refuse_by_system(round_row: RoundRow, action: str, game: GameRow | None = None) -> None:
+    own = HAND_EDIT_REFUSALS.get(round_row.tournament.system)
+    refusal = own(round_row, action, game) if own is not None else None
+    if refusal:
+        raise Refused(refusal)
 
 
 def draft_boards(round_row: RoundRow) -> tuple[list[Board], list[PairingNumber]]:
@@ -127,8 +144,13 @@ def swap_players(
                 _("%(name)s has no board and no pairing-allocated bye in this round.")
                 % {"name": player.name}
             )
+    same_board = obj_a is obj_b or (pos_a != "bye" and pos_b != "bye" and obj_a.pk == obj_b.pk)  # type: ignore[attr-defined]
+    if same_board:
+        _refuse_by_system(round_row, "colours", obj_a)  # type: ignore[arg-type]
+    else:
+        _refuse_by_system(round_row, "swap")
     with transaction.atomic():
-        if obj_a is obj_b or (pos_a != "bye" and pos_b != "bye" and obj_a.pk == obj_b.pk):  # type: ignore[attr-defined]
+        if same_board:
             game = obj_a
             game.white, game.black = game.black, game.white  # type: ignore[attr-defined]
             game.save()  # type: ignore[attr-defined]
@@ -161,6 +183,7 @@ def exchange_colours(game: GameRow, user: object) -> list[Violation]:
 
     round_row = _round_of(game)
     _editable(round_row, game)
+    _refuse_by_system(round_row, "colours", game)
     with transaction.atomic():
         game.white, game.black = game.black, game.white
         game.save()
@@ -185,6 +208,7 @@ def remove_board(game: GameRow, user: object) -> list[Violation]:
 
     round_row = _round_of(game)
     _editable(round_row, game)
+    _refuse_by_system(round_row, "remove_board", game)
     with transaction.atomic():
         white, black, board = game.white, game.black, game.board
         game.delete()
@@ -214,6 +238,7 @@ def add_board(
     from chessclub_web.pairings import services  # patched there by tests
 
     _editable(round_row)
+    _refuse_by_system(round_row, "add_board")
     if white.pk == black.pk:
         raise Refused(_("Choose two different players."))
     for player in (white, black):
@@ -244,6 +269,7 @@ def give_bye(round_row: RoundRow, player: TournamentPlayer, user: object) -> lis
     from chessclub_web.pairings import services  # patched there by tests
 
     _editable(round_row)
+    _refuse_by_system(round_row, "give_bye")
     bye = round_row.byes.filter(player=player).first()
     if bye is None or bye.kind != ByeCode.ABSENT:
         raise Refused(_("%(name)s is not unpaired in this round.") % {"name": player.name})
