@@ -427,22 +427,43 @@ def rule_breaches(
 ) -> list[RuleBreach]:
     """The absolute pairing rules each round as played breaks (FIDE C.04.1 / C.04.3 C1–C3 and
     the file's forbidden pairs, :func:`chessclub.pairing.criteria.check_pairing`), round by
-    round. ``forbidden(r)`` gives round ``r``'s forbidden groups."""
-    from chessclub.pairing.criteria import check_pairing
+    round. ``forbidden(r)`` gives round ``r``'s forbidden groups.
+
+    Colours (C.04.3 C3) are read per board, as the Dutch system states the rule: two
+    non-topscorers with the same absolute colour preference shall not meet. So in the final
+    round a player facing a topscorer may take a third same colour, or a colour difference
+    beyond ±2, when the topscorer gets his preference (gacrux and our engine pair so);
+    ``check_pairing``, which warns the arbiter per player, would name him."""
+    from chessclub.pairing.criteria import check_pairing, histories
     from chessclub.pairing.engine import Board
 
     found: list[RuleBreach] = []
     for played in sorted(tournament.rounds, key=lambda r: r.number):
         if not played.games and not played.byes:
             continue
+        number = int(played.number)
         boards = [Board(g.white, g.black) for g in played.games if g.result.is_played]
         byes = [b.player for b in played.byes if b.kind is ByeKind.PAIRING_ALLOCATED]
-        for violation in check_pairing(
-            tournament, int(played.number), boards, byes, forbidden=forbidden(played.number)
-        ):
+        violations = check_pairing(
+            tournament, number, boards, byes, forbidden=forbidden(played.number)
+        )
+        final = tournament.planned_rounds > 0 and number >= tournament.planned_rounds
+        exempt: set[PairingNumber] = set()
+        if final and any(v.rule == "C3" for v in violations):
+            history = histories(tournament, number)
+            limit = tournament.scoring.win * (number - 1) / 2
+            opponent = {b.white: b.black for b in boards} | {b.black: b.white for b in boards}
+            exempt = {
+                player
+                for player, other in opponent.items()
+                if other in history and history[other].score > limit
+            }
+        for violation in violations:
+            if violation.rule == "C3" and set(violation.players) <= exempt:
+                continue
             found.append(
                 RuleBreach(
-                    int(played.number),
+                    number,
                     violation.rule,
                     violation.kind,
                     tuple(int(p) for p in violation.players),

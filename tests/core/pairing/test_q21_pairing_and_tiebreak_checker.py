@@ -189,3 +189,34 @@ def test_q20_exit_codes_0_1_3(data: bytes, tmp_path: Path, capsys) -> None:
     broken = tmp_path / "broken.trf"
     broken.write_bytes(b"001    1      Player1      2400   x\n001    1\n")
     assert main(["check", str(broken)]) == 3
+
+
+def test_q21_final_round_third_colour_against_a_topscorer_is_no_breach() -> None:
+    """C.04.3 C3 forbids two *non-topscorers* with the same absolute colour preference to meet.
+    Final round 3 of 3 (six players): 1 (Black twice, ½ point) meets 3 (Black twice, 2 points:
+    a topscorer, more than 50 % of the 2 points played for). 3 gets White, 1 a third Black and
+    a colour difference of −3: no breach (the Dutch system pairs so; the cross-test found it,
+    seeds 1004 and 1031). The same rounds in a 4-round event: a breach for 1."""
+    from chessclub.model import Game, GameResult, PairingNumber, Player, Round, RoundNumber
+    from chessclub.model import Tournament as T
+    from chessclub.pairing.checker import rule_breaches
+
+    p = PairingNumber
+    players = tuple(Player(p(n), f"Player{n}, Test", rating=2400 - 10 * n) for n in range(1, 7))
+
+    def rnd(number: int, *games: tuple[int, int, GameResult]) -> Round:
+        return Round(RoundNumber(number), tuple(Game(p(w), p(b), r) for w, b, r in games))
+
+    rounds = (
+        rnd(
+            1, (2, 1, GameResult.WHITE_WINS), (4, 3, GameResult.BLACK_WINS), (5, 6, GameResult.DRAW)
+        ),
+        rnd(2, (5, 1, GameResult.DRAW), (6, 3, GameResult.BLACK_WINS), (4, 2, GameResult.DRAW)),
+        rnd(3, (3, 1, GameResult.WHITE_WINS), (6, 4, GameResult.DRAW), (2, 5, GameResult.DRAW)),
+    )
+    final = T("C3", players, rounds, planned_rounds=3)
+    assert rule_breaches(final, lambda _: ()) == []
+    early = T("C3", players, rounds, planned_rounds=4)
+    assert {(b.round, b.kind, b.players) for b in rule_breaches(early, lambda _: ())} == {
+        (3, "colour_difference", (1,)),
+    }
