@@ -240,7 +240,7 @@ def _tournament_page(request: HttpRequest, club: Club, row: Tournament, tab: str
 #: The page that stands for the standings and the crosstable of a club system: the Keizer
 #: score is the ranking (K20), a cup's result its bracket (K30), a Scheveningen match's score
 #: its standings (K42). No FIDE standings or tiebreaks for them.
-CLUB_SYSTEM_PAGES = {
+CLUB_SYSTEM_PAGES: dict[str, str] = {
     System.KEIZER: "keizer_standings",
     System.KNOCKOUT: "cup_bracket",
     System.SCHEVENINGEN: "scheveningen_match",

@@ -4,15 +4,30 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0011_tournament_system_keizer'),
+        ("tournaments", "0011_tournament_system_keizer"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='tournament',
-            name='system',
-            field=models.CharField(choices=[('swiss', 'Swiss system'), ('round_robin', 'Round robin'), ('double_round_robin', 'Double round robin'), ('team_swiss', 'Team Swiss system'), ('team_round_robin', 'Team round robin'), ('team_double_round_robin', 'Team double round robin'), ('other', 'Other system'), ('keizer', 'Keizer system'), ('knockout', 'Knockout cup'), ('scheveningen', 'Scheveningen match')], default='swiss', max_length=24, verbose_name='system'),
+            model_name="tournament",
+            name="system",
+            field=models.CharField(
+                choices=[
+                    ("swiss", "Swiss system"),
+                    ("round_robin", "Round robin"),
+                    ("double_round_robin", "Double round robin"),
+                    ("team_swiss", "Team Swiss system"),
+                    ("team_round_robin", "Team round robin"),
+                    ("team_double_round_robin", "Team double round robin"),
+                    ("other", "Other system"),
+                    ("keizer", "Keizer system"),
+                    ("knockout", "Knockout cup"),
+                    ("scheveningen", "Scheveningen match"),
+                ],
+                default="swiss",
+                max_length=24,
+                verbose_name="system",
+            ),
         ),
     ]
