@@ -243,3 +243,16 @@ def test_K20_creating_a_keizer_competition_says_it_is_outside_fide(owner_client,
     assert "hors des systèmes FIDE" in page
     tab = owner_client.get(tournament_url(row, "keizer_standings")).content.decode()
     assert "Système Keizer" in tab
+
+
+def test_K23_a_newcomer_joins_after_the_first_evening(keizer, owner):
+    """K23: a Keizer season takes late joiners (no Berger table to keep): once evening 1 is
+    paired, a newcomer is registered from evening 2 — not refused as in a round robin."""
+    from chessclub_web.tournaments.models import Round, RoundState
+
+    from ..builders import register
+
+    Round.objects.create(tournament=keizer, number=1, state=RoundState.PUBLISHED)
+    response = register(client_for(owner), keizer, "Newcomer", 1500, entry_round=2)
+    assert response.status_code == 302, response.content.decode()[:1500]
+    assert keizer.players.get(name="Newcomer").entry_round == 2

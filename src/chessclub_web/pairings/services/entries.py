@@ -157,6 +157,11 @@ def same_matricule(
     return None
 
 
+#: Systems whose pairing table is fixed once round 1 is paired (FIDE C.05). A Swiss and a
+#: Keizer season take late entries (K23); a cup's own rule refuses them after its draw (K33).
+_BERGER_SYSTEMS = frozenset({System.ROUND_ROBIN, System.DOUBLE_ROUND_ROBIN})
+
+
 def registration_refusal(row: Tournament) -> str | None:
     """Why ``row`` takes no new player now (translated), or ``None`` when it may: a closed
     tournament ([C1]); an individual round robin whose first round is paired (FIDE C.05: the
@@ -172,7 +177,7 @@ def registration_refusal(row: Tournament) -> str | None:
     if refusal:
         return refusal
     last = last_paired_round(row)
-    if row.system != System.SWISS and last >= 1:
+    if row.system in _BERGER_SYSTEMS and last >= 1:
         return _("A round robin takes no player once its first round is paired.")
     if row.planned_rounds and last >= row.planned_rounds:
         return _("All the planned rounds are paired: no player can join any more.")
@@ -231,7 +236,7 @@ def add_player(
             refusal = own(row) if own is not None else None
             if refusal:
                 raise Refused(refusal)
-            if row.system != System.SWISS and last >= 1:
+            if row.system in _BERGER_SYSTEMS and last >= 1:
                 # The Berger table is fixed once paired (FIDE C.05): no place for anyone new.
                 raise Refused(_("A round robin takes no player once its first round is paired."))
             if row.planned_rounds and not 1 <= entry.entry_round <= row.planned_rounds:
