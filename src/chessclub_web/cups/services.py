@@ -662,7 +662,7 @@ def _pair(row: Tournament, user: Any) -> Round:
 
 def _match(row: Tournament, match_id: int) -> CupMatch:
     found = (
-        CupMatch.objects.select_for_update()
+        CupMatch.objects.select_for_update(of=("self",))
         .select_related("first", "second")
         .filter(tournament=row, pk=match_id)
         .first()
